@@ -1,0 +1,1 @@
+"""Sobremesa's game rules: pure, deterministic, no I/O. See docs/engine.md."""

@@ -1,0 +1,229 @@
+"""Ferrocarril actions as small immutable values, with a JSON form and a text notation.
+
+JSON (what clients send)                         text
+{"type": "draw"}                                 draw
+{"type": "buy"} / {"type": "pass"}               buy / pass
+{"type": "close_buy"}     (the server's timer)   close_buy
+{"type": "salir", "melds": [["7o","7c","*"]]}    salir 7o 7c * / 8o 8e 8b
+{"type": "meld", "cards": ["3o","3c","3e"]}      meld 3o 3c 3e
+{"type": "add", "meld": 2, "cards": ["5o"],      add #2 5o @high
+ "end": "high"}          (end optional)
+{"type": "steal", "meld": 3, "card": "5o"}       steal #3 5o
+{"type": "discard", "card": "7o"}                discard 7o
+{"type": "close"}                                close
+{"type": "next_round"}                           next_round
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from engine.cards import SPANISH, Card, NotationError
+from engine.game import MalformedAction
+
+MAX_CARDS = 16  # more cards than any hand can hold: refuse before doing any work
+
+
+@dataclass(frozen=True)
+class Action:
+    type: ClassVar[str]
+
+    def to_dict(self) -> dict:
+        return {"type": self.type}
+
+    def to_text(self) -> str:
+        return self.type
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    type: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True)
+class Buy(Action):
+    type: ClassVar[str] = "buy"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    type: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True)
+class CloseBuyWindow(Action):
+    type: ClassVar[str] = "close_buy"
+
+
+@dataclass(frozen=True)
+class Close(Action):
+    type: ClassVar[str] = "close"
+
+
+@dataclass(frozen=True)
+class NextRound(Action):
+    type: ClassVar[str] = "next_round"
+
+
+@dataclass(frozen=True)
+class Salir(Action):
+    melds: tuple[tuple[Card, ...], ...]
+    type: ClassVar[str] = "salir"
+
+    def to_dict(self) -> dict:
+        return {"type": self.type, "melds": [_card_names(m) for m in self.melds]}
+
+    def to_text(self) -> str:
+        return "salir " + " / ".join(SPANISH.format_all(m) for m in self.melds)
+
+
+@dataclass(frozen=True)
+class NewMeld(Action):
+    cards: tuple[Card, ...]
+    type: ClassVar[str] = "meld"
+
+    def to_dict(self) -> dict:
+        return {"type": self.type, "cards": _card_names(self.cards)}
+
+    def to_text(self) -> str:
+        return "meld " + SPANISH.format_all(self.cards)
+
+
+@dataclass(frozen=True)
+class Add(Action):
+    meld: int
+    cards: tuple[Card, ...]
+    end: str | None = None
+    type: ClassVar[str] = "add"
+
+    def to_dict(self) -> dict:
+        data = {"type": self.type, "meld": self.meld, "cards": _card_names(self.cards)}
+        if self.end:
+            data["end"] = self.end
+        return data
+
+    def to_text(self) -> str:
+        text = f"add #{self.meld} {SPANISH.format_all(self.cards)}"
+        return text + (f" @{self.end}" if self.end else "")
+
+
+@dataclass(frozen=True)
+class Steal(Action):
+    meld: int
+    card: Card
+    type: ClassVar[str] = "steal"
+
+    def to_dict(self) -> dict:
+        return {"type": self.type, "meld": self.meld, "card": SPANISH.format(self.card)}
+
+    def to_text(self) -> str:
+        return f"steal #{self.meld} {SPANISH.format(self.card)}"
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    card: Card
+    type: ClassVar[str] = "discard"
+
+    def to_dict(self) -> dict:
+        return {"type": self.type, "card": SPANISH.format(self.card)}
+
+    def to_text(self) -> str:
+        return f"discard {SPANISH.format(self.card)}"
+
+
+SIMPLE = {cls.type: cls for cls in (Draw, Buy, Pass, CloseBuyWindow, Close, NextRound)}
+TYPES = tuple(SIMPLE) + ("salir", "meld", "add", "steal", "discard")
+ENDS = ("low", "high")
+
+
+def _card_names(cards) -> list[str]:
+    return [SPANISH.format(c) for c in cards]
+
+
+def _card(value) -> Card:
+    if not isinstance(value, str):
+        raise MalformedAction("Una carta se escribe como texto, por ejemplo «7o».",
+                              "A card is written as text, for example '7o'.")
+    try:
+        return SPANISH.parse(value)
+    except NotationError:
+        raise MalformedAction(f"«{value[:12]}» no es una carta.",
+                              f"'{value[:12]}' is not a card.") from None
+
+
+def _cards(value) -> tuple[Card, ...]:
+    if not isinstance(value, (list, tuple)) or not value or len(value) > MAX_CARDS:
+        raise MalformedAction("Falta la lista de cartas.", "The list of cards is missing.")
+    return tuple(_card(v) for v in value)
+
+
+def _meld_id(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10_000:
+        raise MalformedAction("Falta la combinación de la mesa.",
+                              "The table combination is missing.")
+    return value
+
+
+def from_dict(data) -> Action:
+    """Parse a client's JSON action; anything unexpected raises MalformedAction."""
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise MalformedAction()
+    kind = data["type"]
+    if kind in SIMPLE:
+        return SIMPLE[kind]()
+    if kind == "salir":
+        melds = data.get("melds")
+        if not isinstance(melds, (list, tuple)) or not 0 < len(melds) <= 4:
+            raise MalformedAction("Faltan las combinaciones para Salir.",
+                                  "The combinations to go down with are missing.")
+        return Salir(tuple(_cards(m) for m in melds))
+    if kind == "meld":
+        return NewMeld(_cards(data.get("cards")))
+    if kind == "add":
+        end = data.get("end")
+        if end is not None and end not in ENDS:
+            raise MalformedAction("El extremo es «low» o «high».", "The end is 'low' or 'high'.")
+        return Add(_meld_id(data.get("meld")), _cards(data.get("cards")), end)
+    if kind == "steal":
+        return Steal(_meld_id(data.get("meld")), _card(data.get("card")))
+    if kind == "discard":
+        return Discard(_card(data.get("card")))
+    raise MalformedAction(f"Jugada desconocida: «{kind[:20]}».", f"Unknown action '{kind[:20]}'.")
+
+
+def parse(text: str) -> Action:
+    """Parse the text notation (see the module docstring)."""
+    if not isinstance(text, str) or not text.split():
+        raise MalformedAction()
+    word, *rest = text.split()
+    if word in SIMPLE:
+        if rest:
+            raise MalformedAction()
+        return SIMPLE[word]()
+    if word == "salir":
+        groups = " ".join(rest).split("/")
+        return from_dict({"type": "salir", "melds": [g.split() for g in groups]})
+    if word == "meld":
+        return from_dict({"type": "meld", "cards": rest})
+    if word in ("add", "steal") and rest and rest[0].startswith("#") and rest[0][1:].isdigit():
+        meld = int(rest[0][1:])
+        if word == "steal":
+            if len(rest) != 2:
+                raise MalformedAction()
+            return from_dict({"type": "steal", "meld": meld, "card": rest[1]})
+        tokens = rest[1:]
+        end = tokens.pop()[1:] if tokens and tokens[-1].startswith("@") else None
+        return from_dict({"type": "add", "meld": meld, "cards": tokens, "end": end})
+    if word == "discard" and len(rest) == 1:
+        return from_dict({"type": "discard", "card": rest[0]})
+    raise MalformedAction(f"Jugada desconocida: «{text[:30]}».", f"Unknown action '{text[:30]}'.")
+
+
+def coerce(action) -> Action:
+    """Accept an Action, its JSON dict or its text."""
+    if isinstance(action, Action):
+        return action
+    if isinstance(action, str):
+        return parse(action)
+    return from_dict(action)

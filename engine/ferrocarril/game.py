@@ -1,0 +1,642 @@
+"""Ferrocarril: seven rounds of contract rummy with Spanish suits, jokers and the ¡Compro! window.
+
+Seats are numbered in playing order: "to the right" of seat s is seat s + 1 (mod players).
+Every handler checks everything first and only then changes the state, so a refused action
+leaves the game exactly as it was.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from engine.cards import JOKER, SPANISH, Card, deck
+from engine.game import Game, GameError, IllegalAction, MalformedAction, Timer
+from engine.ferrocarril import actions as A
+from engine.ferrocarril.melds import (
+    GROUP, RUN, Meld, arrange_run, check_group, check_steal, extend_group, extend_run, refuse,
+)
+from engine.ferrocarril.rules import (
+    BUY_SECONDS_DEFAULT, BUY_SECONDS_MAX, BUY_SECONDS_MIN, BUYS_PER_GAME,
+    CARDS_FROM_STOCK_WHEN_TURN_BUYS, CONTRACTS, HAND_SIZE, JOKERS, MAX_PLAYERS, MIN_PLAYERS,
+    PACKS, ROUNDS, hand_points,
+)
+
+DRAW, PLAY, ROUND_OVER, GAME_OVER = "draw", "play", "round_over", "game_over"
+EVENTS_IN_VIEW = 12
+
+
+@dataclass
+class BuyWindow:
+    card: Card
+    discarder: int | None        # None for the round's first upturned card
+    priority: list[int]          # eligible seats, highest priority first
+    pressed: set[int] = field(default_factory=set)
+    passed: set[int] = field(default_factory=set)
+
+    def undecided(self) -> list[int]:
+        return [s for s in self.priority if s not in self.pressed and s not in self.passed]
+
+    def winner(self, final: bool) -> tuple[bool, int | None]:
+        """(decided, buyer): the highest-priority press once nobody above it can still press."""
+        for seat in self.priority:
+            if seat in self.pressed:
+                return True, seat
+            if seat not in self.passed and not final:
+                return False, None
+        return True, None
+
+
+def check_options(options: dict | None) -> dict:
+    options = dict(options or {})
+    unknown = set(options) - {"buy_seconds"}
+    if unknown:
+        raise IllegalAction("bad_option", f"Opción desconocida: {sorted(unknown)[0]}.",
+                            f"Unknown option: {sorted(unknown)[0]}.")
+    seconds = options.get("buy_seconds", BUY_SECONDS_DEFAULT)
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
+            or not BUY_SECONDS_MIN <= seconds <= BUY_SECONDS_MAX:
+        raise IllegalAction("bad_option",
+                            "La ventana de compra dura entre 3 y 10 segundos.",
+                            "The buy window lasts 3 to 10 seconds.")
+    return {"buy_seconds": seconds}
+
+
+class Ferrocarril(Game):
+    name = "ferrocarril"
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+
+    def __init__(self, players: int, options: dict | None = None, seed: int = 0):
+        if isinstance(players, bool) or not isinstance(players, int) \
+                or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise IllegalAction("bad_player_count",
+                                "Ferrocarril se juega de 2 a 5 jugadores.",
+                                "Ferrocarril is played by 2 to 5 players.")
+        self.players = players
+        self.options = check_options(options)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.log: list = []
+        self.events: list[dict] = []
+        self.round = 0
+        self.dealer = 0
+        self.turn = 0
+        self.phase = DRAW
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.stock: list[Card] = []          # the top is the end of the list
+        self.discard: list[Card] = []        # the top is the end of the list
+        self.discard_face_down = False
+        self.table: list[Meld] = []
+        self.next_meld_id = 1
+        self.salido = [False] * players
+        self.buys_left = [BUYS_PER_GAME] * players
+        self.scores = [0] * players
+        self.round_results: list[dict] = []
+        self.window: BuyWindow | None = None
+        self.turns_done: set[int] = set()
+        self.steals: list[tuple[int, Card]] = []   # (meld id, real card) this turn
+        self.stolen_in_hand = 0
+        self._audited_rounds = 0
+
+    # ----- creation -------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, players: int, options: dict | None = None, seed: int = 0) -> "Ferrocarril":
+        game = cls(players, options, seed)
+        game.dealer = game.rng.randrange(players)
+        game._deal()
+        return game
+
+    @classmethod
+    def from_deal(cls, hands, stock="", discard="", *, round=1, dealer=None, turn=None,
+                  scores=None, buys=None, table=(), salido=(), opening_done=True,
+                  phase=DRAW, buy_window=False, options=None, seed=0) -> "Ferrocarril":
+        """A game set up by hand, for tests: every card list may be text (``"7o 7c *"``).
+
+        `stock` is listed from its top (the first card is drawn first); `discard` from the
+        bottom (the last card is the top). `table` holds (owner, cards) pairs. The player
+        in turn is `turn` (default: the one after the dealer); with `buy_window` the top
+        discard is offered as if the previous seat had just discarded it."""
+        def cards(value):
+            return SPANISH.parse_all(value) if isinstance(value, str) else list(value)
+
+        game = cls(len(hands), options, seed)
+        game.round = round - 1
+        game.dealer = (len(hands) - 1) if dealer is None else dealer
+        game.turn = (game.dealer + 1) % game.players if turn is None else turn
+        game.hands = [cards(h) for h in hands]
+        game.stock = list(reversed(cards(stock)))
+        game.discard = cards(discard)
+        game.phase = phase
+        if scores is not None:
+            game.scores = list(scores)
+        if buys is not None:
+            game.buys_left = list(buys)
+        for owner, meld_cards in table:
+            game._place_meld(owner, cards(meld_cards), allow_run=True)
+        for seat in salido:
+            game.salido[seat] = True
+        if opening_done:
+            game.turns_done = set(range(game.players))
+        if buy_window:
+            game._open_window((game.turn - 1) % game.players)
+        return game
+
+    def _deal(self) -> None:
+        cards = deck(PACKS, JOKERS)
+        self.rng.shuffle(cards)
+        self.stock = cards
+        self.hands = [[] for _ in range(self.players)]
+        for _ in range(HAND_SIZE):
+            for k in range(1, self.players + 1):
+                self.hands[(self.dealer + k) % self.players].append(self.stock.pop())
+        self.discard = [self.stock.pop()]
+        self.discard_face_down = False
+        self.table = []
+        self.salido = [False] * self.players
+        self.turns_done = set()
+        self.steals = []
+        self.stolen_in_hand = 0
+        self.turn = (self.dealer + 1) % self.players
+        self.phase = DRAW
+        self._event("deal", self.dealer, round=self.round + 1)
+        self._open_window(None)
+
+    # ----- the server's view of the game ---------------------------------------------------
+
+    @property
+    def contract(self):
+        return CONTRACTS[self.round]
+
+    def actors(self) -> list[int | None]:
+        if self.phase == GAME_OVER:
+            return []
+        if self.phase == ROUND_OVER:
+            return [*range(self.players), None]
+        if self.window:
+            seats = self.window.undecided()
+            if self.turn not in seats:
+                seats.insert(0, self.turn)
+            return [*seats, None]
+        return [self.turn]
+
+    def timers(self) -> list[Timer]:
+        if self.window:
+            return [Timer("buy_window", self.options["buy_seconds"], {"type": "close_buy"})]
+        return []
+
+    def check(self, seat, action) -> None:
+        copy.deepcopy(self).apply(seat, action)
+
+    def apply(self, seat, action) -> None:
+        act = A.coerce(action)
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise MalformedAction("Asiento no válido.", "Invalid seat.")
+        if seat is not None and not 0 <= seat < self.players:
+            raise IllegalAction("not_in_game", "Ese asiento no está en la partida.",
+                                "That seat is not in the game.")
+        if self.phase == GAME_OVER:
+            raise IllegalAction("game_over", "La partida ha terminado.", "The game is over.")
+        handler = getattr(self, "_do_" + act.type)
+        handler(seat, act)
+        self.log.append((seat, act.to_dict()))
+
+    def result(self) -> dict | None:
+        if self.phase != GAME_OVER:
+            return None
+        best = min(self.scores)
+        winners = [s for s, score in enumerate(self.scores) if score == best]
+        ranking = sorted(range(self.players), key=lambda s: (self.scores[s], s))
+        return {"scores": list(self.scores), "winners": winners, "tie": len(winners) > 1,
+                "ranking": ranking}
+
+    # ----- checks shared by the handlers ----------------------------------------------------
+
+    def _my_turn(self, seat, phase: str) -> None:
+        if seat is None:
+            raise IllegalAction("system_only", "Esa jugada la hace un jugador.",
+                                "A player makes that move.")
+        if self.phase == ROUND_OVER:
+            raise IllegalAction("round_over", "La ronda ha terminado.", "The round is over.")
+        if seat != self.turn:
+            raise IllegalAction("not_your_turn", "No es tu turno.", "It is not your turn.")
+        if phase == PLAY and self.phase == DRAW:
+            if self.window:
+                raise IllegalAction("buy_window_open",
+                                    "Espera a que se cierre la ventana de compra.",
+                                    "Wait until the buy window closes.")
+            raise IllegalAction("must_draw_first", "Primero tienes que robar.",
+                                "You have to draw first.")
+        if phase == DRAW and self.phase == PLAY:
+            raise IllegalAction("already_drawn", "Ya has robado en este turno.",
+                                "You have already drawn this turn.")
+
+    def _must_have_salido(self, seat: int) -> None:
+        if not self.salido[seat]:
+            raise IllegalAction("must_salir_first", "Primero tienes que Salir.",
+                                "You have to go down (Salir) first.")
+
+    def _take_from_hand(self, seat: int, cards) -> list[Card]:
+        """The hand without `cards`; raises if they are not all there or none would be left."""
+        hand = list(self.hands[seat])
+        for c in cards:
+            try:
+                hand.remove(c)
+            except ValueError:
+                raise IllegalAction("card_not_in_hand",
+                                    f"No tienes {SPANISH.name(c)} en la mano.",
+                                    f"You do not hold the {SPANISH.name(c, 'en')}.") from None
+        if not hand:
+            raise IllegalAction("must_keep_one_card",
+                                "Tienes que quedarte con una carta para cerrar.",
+                                "You must keep one card to close with.")
+        return hand
+
+    def _jokers_played(self, cards) -> None:
+        played = sum(1 for c in cards if c == JOKER)
+        self.stolen_in_hand = max(0, self.stolen_in_hand - played)
+
+    def _place_meld(self, owner: int, cards: list[Card], allow_run: bool) -> Meld:
+        if allow_run and len(cards) >= 7 and len({c.rank for c in cards if c != JOKER}) > 1:
+            start, suit, ordered = arrange_run(cards)
+            meld = Meld(self.next_meld_id, owner, RUN, ordered, start, suit)
+        else:
+            meld = Meld(self.next_meld_id, owner, GROUP, list(cards), check_group(cards))
+        self.next_meld_id += 1
+        self.table.append(meld)
+        return meld
+
+    def _meld(self, meld_id: int) -> Meld:
+        for meld in self.table:
+            if meld.id == meld_id:
+                return meld
+        raise IllegalAction("unknown_meld", "Esa combinación no está en la mesa.",
+                            "That combination is not on the table.")
+
+    def _draw_cards(self, count: int) -> list[Card]:
+        """Up to `count` cards from the stock, turning the discard pile (but its top) over
+        into a new shuffled stock when the stock runs out."""
+        drawn = []
+        for _ in range(count):
+            if not self.stock and len(self.discard) > 1:
+                self.stock = self.discard[:-1]
+                self.discard = self.discard[-1:]
+                self.rng.shuffle(self.stock)
+                self._event("reshuffle", None, cards=len(self.stock))
+            if not self.stock:
+                break
+            drawn.append(self.stock.pop())
+        return drawn
+
+    def _event(self, kind: str, seat, **data) -> None:
+        self.events.append({"n": len(self.events), "type": kind, "seat": seat, **data})
+
+    # ----- the buy window ---------------------------------------------------------------------
+
+    def _open_window(self, discarder: int | None) -> None:
+        origin = self.dealer if discarder is None else discarder
+        order = [(origin + k) % self.players for k in range(1, self.players + 1)]
+        priority = [s for s in order if s != discarder and self.buys_left[s] > 0]
+        self.window = BuyWindow(self.discard[-1], discarder, priority) if priority else None
+
+    def _window_seat(self, seat) -> BuyWindow:
+        if seat is None:
+            raise IllegalAction("system_only", "Esa jugada la hace un jugador.",
+                                "A player makes that move.")
+        window = self.window
+        if window is None:
+            raise IllegalAction("no_buy_window", "Ahora no hay ninguna carta a la venta.",
+                                "No card is for sale now.")
+        if seat not in window.priority:
+            if seat == window.discarder:
+                raise IllegalAction("own_discard", "No puedes comprar tu propio descarte.",
+                                    "You cannot buy your own discard.")
+            raise IllegalAction("no_buys_left", "Ya no te quedan compras.",
+                                "You have no buys left.")
+        if seat in window.pressed or seat in window.passed:
+            raise IllegalAction("already_answered", "Ya has contestado a esta compra.",
+                                "You have already answered this buy.")
+        return window
+
+    def _do_buy(self, seat, act) -> None:
+        self._window_seat(seat).pressed.add(seat)
+        self._event("compro", seat)
+        self._resolve_window(final=False)
+
+    def _do_pass(self, seat, act) -> None:
+        self._window_seat(seat).passed.add(seat)
+        self._resolve_window(final=False)
+
+    def _do_close_buy(self, seat, act) -> None:
+        if seat is not None:
+            raise IllegalAction("system_only", "La ventana la cierra el reloj de la mesa.",
+                                "Only the table's clock closes the window.")
+        if self.window is None:
+            raise IllegalAction("no_buy_window", "No hay ventana de compra abierta.",
+                                "No buy window is open.")
+        self._resolve_window(final=True)
+
+    def _resolve_window(self, final: bool) -> None:
+        window = self.window
+        decided, buyer = window.winner(final)
+        if not decided:
+            return
+        self.window = None
+        if buyer is None:
+            self._event("no_buy", None, card=SPANISH.format(window.card))
+            return
+        self.discard.pop()
+        self.buys_left[buyer] -= 1
+        self.hands[buyer].append(window.card)
+        outbid = [s for s in window.pressed if s != buyer]
+        extra = 0
+        if buyer == self.turn:
+            extra_cards = self._draw_cards(CARDS_FROM_STOCK_WHEN_TURN_BUYS)
+            self.hands[buyer].extend(extra_cards)
+            extra = len(extra_cards)
+            self.phase = PLAY
+        self._event("bought", buyer, card=SPANISH.format(window.card), extra=extra,
+                    outbid=sorted(outbid, key=window.priority.index))
+
+    # ----- the turn -------------------------------------------------------------------------
+
+    def _do_draw(self, seat, act) -> None:
+        self._my_turn(seat, DRAW)
+        if self.window:
+            raise IllegalAction("buy_window_open",
+                                "Mientras la ventana de compra está abierta no se roba: "
+                                "pulsa ¡Compro! o Paso.",
+                                "No drawing while the buy window is open: press Buy or Pass.")
+        drawn = self._draw_cards(1)
+        if not drawn:
+            self._end_round(closer=None)
+            return
+        self.hands[seat].extend(drawn)
+        self.phase = PLAY
+        self._event("draw", seat)
+
+    def _do_salir(self, seat, act) -> None:
+        self._my_turn(seat, PLAY)
+        if self.salido[seat]:
+            raise IllegalAction("already_salido", "Ya has Salido en esta ronda.",
+                                "You have already gone down this round.")
+        if len(self.turns_done) < self.players:
+            raise IllegalAction("opening_phase",
+                                "Aún no se puede Salir: todos tienen que jugar un turno completo.",
+                                "No going down yet: everyone must complete one turn first.")
+        contract = self.contract
+        if len(act.melds) != contract.melds:
+            raise IllegalAction("contract_not_met",
+                                f"Para Salir en esta ronda hace falta {contract.es}.",
+                                f"Going down this round needs {contract.en}.")
+        for cards in act.melds:
+            if contract.kind == RUN:
+                arrange_run(cards, contract.size)
+            else:
+                check_group(cards, contract.size)
+        if contract.melds == 2 and all(JOKER in m for m in act.melds):
+            raise IllegalAction("contract_needs_clean",
+                                "Al menos una de las dos combinaciones tiene que ser limpia.",
+                                "At least one of the two combinations must be clean.")
+        all_cards = [c for m in act.melds for c in m]
+        hand = self._take_from_hand(seat, all_cards)
+        self.hands[seat] = hand
+        ids = [self._place_meld(seat, list(m), contract.kind == RUN).id for m in act.melds]
+        self.salido[seat] = True
+        self._jokers_played(all_cards)
+        self._event("salir", seat, melds=ids)
+
+    def _do_meld(self, seat, act) -> None:
+        self._my_turn(seat, PLAY)
+        self._must_have_salido(seat)
+        check_group(act.cards)
+        hand = self._take_from_hand(seat, act.cards)
+        self.hands[seat] = hand
+        meld = self._place_meld(seat, list(act.cards), allow_run=False)
+        self._jokers_played(act.cards)
+        self._event("meld", seat, meld=meld.id)
+
+    def _do_add(self, seat, act) -> None:
+        self._my_turn(seat, PLAY)
+        self._must_have_salido(seat)
+        meld = self._meld(act.meld)
+        if meld.kind == GROUP:
+            new_cards, start = extend_group(meld, act.cards), meld.rank
+        else:
+            start, new_cards = extend_run(meld, act.cards, act.end)
+        hand = self._take_from_hand(seat, act.cards)
+        self.hands[seat] = hand
+        meld.cards, meld.rank = new_cards, start
+        meld.changed()
+        self._jokers_played(act.cards)
+        self._event("add", seat, meld=meld.id, cards=[SPANISH.format(c) for c in act.cards])
+
+    def _do_steal(self, seat, act) -> None:
+        self._my_turn(seat, PLAY)
+        meld = self._meld(act.meld)
+        index = check_steal(meld, act.card)
+        hand = list(self.hands[seat])
+        if act.card not in hand:
+            raise IllegalAction("card_not_in_hand",
+                                f"No tienes {SPANISH.name(act.card)} en la mano.",
+                                f"You do not hold the {SPANISH.name(act.card, 'en')}.")
+        hand.remove(act.card)
+        hand.append(JOKER)
+        self.hands[seat] = hand
+        meld.cards[index] = act.card
+        meld.changed()
+        self.steals.append((meld.id, act.card))
+        self.stolen_in_hand += 1
+        self._event("steal", seat, meld=meld.id, card=SPANISH.format(act.card))
+
+    def _return_unused_steals(self, seat: int) -> None:
+        """A stolen joker still in the hand at the end of the turn goes back where it was."""
+        for meld_id, real in reversed(self.steals):
+            if not self.stolen_in_hand:
+                break
+            meld = self._meld(meld_id)
+            if meld.has_joker or real not in meld.cards:
+                continue
+            meld.cards[meld.cards.index(real)] = JOKER
+            meld.changed()
+            self.hands[seat].remove(JOKER)
+            self.hands[seat].append(real)
+            self.stolen_in_hand -= 1
+            self._event("steal_undone", seat, meld=meld_id, card=SPANISH.format(real))
+        self.steals = []
+        self.stolen_in_hand = 0
+
+    def _do_discard(self, seat, act) -> None:
+        self._my_turn(seat, PLAY)
+        hand = self.hands[seat]
+        if len(hand) == 1:
+            raise IllegalAction("must_close", "Te queda una carta: tienes que cerrar.",
+                                "You have one card left: you must close.")
+        if act.card not in hand:
+            raise IllegalAction("card_not_in_hand",
+                                f"No tienes {SPANISH.name(act.card)} en la mano.",
+                                f"You do not hold the {SPANISH.name(act.card, 'en')}.")
+        if act.card == JOKER and hand.count(JOKER) - 1 < self.stolen_in_hand:
+            raise IllegalAction("stolen_joker_must_be_played",
+                                "El comodín robado se juega en una combinación, no se descarta.",
+                                "A stolen joker is played in a combination, not discarded.")
+        self._return_unused_steals(seat)
+        self.hands[seat].remove(act.card)
+        self.discard.append(act.card)
+        self.turns_done.add(seat)
+        self._event("discard", seat, card=SPANISH.format(act.card))
+        self.turn = (seat + 1) % self.players
+        self.phase = DRAW
+        self._open_window(seat)
+
+    def _do_close(self, seat, act) -> None:
+        self._my_turn(seat, PLAY)
+        if len(self.hands[seat]) != 1:
+            raise IllegalAction("cannot_close", "Solo se cierra con una carta en la mano.",
+                                "You close only with one card in your hand.")
+        self._return_unused_steals(seat)
+        self.discard.append(self.hands[seat].pop())
+        self.discard_face_down = True
+        self._end_round(closer=seat)
+
+    def _end_round(self, closer: int | None) -> None:
+        prize = self.contract.prize
+        points = [prize if s == closer else hand_points(self.hands[s])
+                  for s in range(self.players)]
+        for s, p in enumerate(points):
+            self.scores[s] += p
+        hands = [[SPANISH.format(c) for c in h] for h in self.hands]
+        self.round_results.append({"round": self.round + 1, "closer": closer,
+                                   "points": points, "hands": hands,
+                                   "totals": list(self.scores)})
+        self.window = None
+        self.phase = GAME_OVER if self.round == ROUNDS - 1 else ROUND_OVER
+        self._event("round_end", closer, round=self.round + 1, points=points)
+        if self.phase == GAME_OVER:
+            self._event("game_end", None, winners=self.result()["winners"])
+
+    def _do_next_round(self, seat, act) -> None:
+        if self.phase != ROUND_OVER:
+            raise IllegalAction("round_not_over", "La ronda todavía no ha terminado.",
+                                "The round is not over yet.")
+        self.round += 1
+        self.dealer = (self.dealer + 1) % self.players
+        self._deal()
+
+    # ----- views ----------------------------------------------------------------------------
+
+    def allowed(self, seat: int) -> list[str]:
+        """The action types `seat` may try now (the buttons a phone enables)."""
+        if self.phase == GAME_OVER:
+            return []
+        if self.phase == ROUND_OVER:
+            return ["next_round"]
+        window = self.window
+        if window:
+            return ["buy", "pass"] if seat in window.undecided() else []
+        if seat != self.turn:
+            return []
+        if self.phase == DRAW:
+            return ["draw"]
+        jokers_on_table = any(m.has_joker for m in self.table)
+        if len(self.hands[seat]) == 1:
+            return ["close", "steal"] if jokers_on_table else ["close"]
+        moves = ["discard"]
+        if self.salido[seat]:
+            moves += ["meld", "add"]
+        elif len(self.turns_done) == self.players:
+            moves.append("salir")
+        if jokers_on_table:
+            moves.append("steal")
+        return moves
+
+    def view(self, seat=None) -> dict:
+        window = self.window
+        data = {
+            "game": self.name,
+            "players": [
+                {"seat": s, "cards": len(self.hands[s]), "buys_left": self.buys_left[s],
+                 "salido": self.salido[s], "score": self.scores[s]}
+                for s in range(self.players)],
+            "round": self.round + 1,
+            "rounds": ROUNDS,
+            "contract": self.contract.to_dict(),
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "phase": self.phase,
+            "opening": len(self.turns_done) < self.players,
+            "table": [m.public() for m in self.table],
+            "stock": len(self.stock),
+            "discard": len(self.discard),
+            "discard_top": (None if self.discard_face_down or not self.discard
+                            else SPANISH.format(self.discard[-1])),
+            "buy_window": window and {
+                "card": SPANISH.format(window.card), "discarder": window.discarder,
+                "priority": list(window.priority),
+                "pressed": sorted(window.pressed, key=window.priority.index),
+                "passed": sorted(window.passed, key=window.priority.index),
+                "seconds": self.options["buy_seconds"]},
+            "last_round": self.round_results[-1] if self.phase in (ROUND_OVER, GAME_OVER)
+                          else None,
+            "result": self.result(),
+            "events": self.events[-EVENTS_IN_VIEW:],
+            "seat": seat,
+        }
+        if seat is not None:
+            data["hand"] = [SPANISH.format(c) for c in self.hands[seat]]
+            data["allowed"] = self.allowed(seat)
+            data["stolen_jokers"] = self.stolen_in_hand if seat == self.turn else 0
+        return data
+
+    # ----- invariants (used by the simulator and the property tests) ------------------------
+
+    def audit(self, full_deck: bool = True) -> list[str]:
+        """What is wrong with the state, if anything (an empty list when all is well)."""
+        problems = []
+        if full_deck:
+            everywhere = Counter(self.stock) + Counter(self.discard)
+            for hand in self.hands:
+                everywhere.update(hand)
+            for meld in self.table:
+                everywhere.update(meld.cards)
+            expected = Counter(deck(PACKS, JOKERS))
+            if everywhere != expected:
+                problems.append(f"cards: {sum(everywhere.values())} present; missing "
+                                f"{dict(expected - everywhere)}, extra {dict(everywhere - expected)}")
+        for meld in self.table:
+            problems.extend(_meld_problems(meld))
+        totals = [sum(r["points"][s] for r in self.round_results) for s in range(self.players)]
+        if totals != self.scores:
+            problems.append(f"scores {self.scores} != sum of rounds {totals}")
+        for result in self.round_results[self._audited_rounds:]:
+            closer = result["closer"]
+            for s, hand in enumerate(result["hands"]):
+                expected_points = (CONTRACTS[result["round"] - 1].prize if s == closer
+                                   else hand_points(SPANISH.parse_all(hand)))
+                if result["points"][s] != expected_points:
+                    problems.append(f"round {result['round']} seat {s}: points do not match hand")
+        if not problems:
+            self._audited_rounds = len(self.round_results)
+        if self.phase in (DRAW, PLAY):
+            for s, hand in enumerate(self.hands):
+                if not hand:
+                    problems.append(f"seat {s} holds no card during play")
+        if any(not 0 <= b <= BUYS_PER_GAME for b in self.buys_left):
+            problems.append(f"buys out of range {self.buys_left}")
+        return problems
+
+
+def _meld_problems(meld: Meld) -> list[str]:
+    try:
+        if meld.kind == GROUP:
+            if check_group(meld.cards) != meld.rank:
+                return [f"group {meld.id} has the wrong rank"]
+            return []
+        arrange_run(meld.cards)
+        for i, c in enumerate(meld.cards):
+            if c != JOKER and (c.rank != meld.rank_at(i) or c.suit != meld.suit):
+                return [f"run {meld.id} out of order"]
+        return []
+    except GameError as error:
+        return [f"meld {meld.id} invalid: {error.code}"]

@@ -1,0 +1,102 @@
+"""The contract every game offers the server.
+
+The server knows no rules: it creates a game from (seats, options, seed), asks who may act and
+which timers are pending, forwards `(seat, action)` pairs, and sends `view(seat)` to each phone and
+`view(None)` to the TV. Actions arrive as JSON-ready dicts (``{"type": "discard", "card": "7o"}``);
+each game parses them into its own immutable action values.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterable
+
+Seat = int | None  # None: the system (the server's timer) or the public TV
+
+
+class GameError(Exception):
+    """An action that was refused. `code` is stable; the messages are for people."""
+
+    def __init__(self, code: str, es: str, en: str):
+        super().__init__(f"{code}: {en}")
+        self.code = code
+        self.es = es
+        self.en = en
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "es": self.es, "en": self.en}
+
+
+class MalformedAction(GameError):
+    def __init__(self, es: str = "La jugada no se entiende.", en: str = "The action is malformed."):
+        super().__init__("malformed", es, en)
+
+
+class IllegalAction(GameError):
+    pass
+
+
+@dataclass(frozen=True)
+class Timer:
+    """A timer the server must run: after `seconds`, apply `action` for seat None."""
+    name: str
+    seconds: float
+    action: dict
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "seconds": self.seconds, "action": self.action}
+
+
+class Game(ABC):
+    """One game in progress. Subclasses are registered in `engine.registry`."""
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    log: list[tuple[Seat, dict]]
+
+    @classmethod
+    @abstractmethod
+    def new(cls, players: int, options: dict | None = None, seed: int = 0) -> "Game":
+        """A fresh game; `options` are validated (bad ones raise GameError)."""
+
+    @abstractmethod
+    def actors(self) -> list[int | None]:
+        """Seats that may act now (several during a buy window; None for a system action)."""
+
+    @abstractmethod
+    def timers(self) -> list[Timer]:
+        """Timers the server must start now (and cancel when they are no longer listed)."""
+
+    @abstractmethod
+    def check(self, seat: Seat, action: dict) -> None:
+        """Raise GameError if `seat` may not make `action` now. Never changes anything."""
+
+    @abstractmethod
+    def apply(self, seat: Seat, action: dict) -> None:
+        """Apply `action` for `seat`, or raise GameError and change nothing."""
+
+    @abstractmethod
+    def view(self, seat: Seat) -> dict:
+        """What `seat` may see (None: the public table for the TV). JSON-ready."""
+
+    @abstractmethod
+    def result(self) -> dict | None:
+        """The final standings once the game is over, else None."""
+
+    @property
+    def finished(self) -> bool:
+        return self.result() is not None
+
+    @classmethod
+    def replay(cls, players: int, options: dict | None, seed: int,
+               log: Iterable[tuple[Seat, dict]]) -> "Game":
+        """The same game again from its seed, options and action log."""
+        game = cls.new(players, options, seed)
+        for seat, action in log:
+            game.apply(seat, action)
+        return game
+
+    def to_json_log(self) -> list[list[Any]]:
+        return [[seat, action] for seat, action in self.log]

@@ -1,0 +1,21 @@
+# Sourced by the scripts: make sure .venv exists and holds the project with the given extras.
+# Usage: ensure_venv "test"   (or "" for the plain install)
+ensure_venv() {
+    local root extras stamp want
+    root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+    extras="$1"
+    if [ ! -x "$root/.venv/bin/python" ]; then
+        echo "Creating virtual environment in .venv ..." >&2
+        python3 -m venv "$root/.venv" || { echo "python3 -m venv failed: install python3-venv" >&2; exit 1; }
+    fi
+    stamp="$root/.venv/.installed-${extras:-base}"
+    want="$(cat "$root/pyproject.toml" | sha256sum | cut -c1-16)"
+    if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+        echo "Installing Sobremesa${extras:+ [$extras]} into .venv ..." >&2
+        "$root/.venv/bin/python" -m pip install --quiet --upgrade pip >&2
+        "$root/.venv/bin/python" -m pip install --quiet -e "$root${extras:+[$extras]}" >&2 || exit 1
+        echo "$want" > "$stamp"
+    fi
+    PY="$root/.venv/bin/python"
+    ROOT="$root"
+}
