@@ -53,6 +53,9 @@ class Game(ABC):
     name: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    bot_levels: ClassVar[tuple[str, ...]] = ()
+    # For the game chooser: titles, one-line summaries, options and the house-rules card.
+    info: ClassVar[dict] = {}
 
     log: list[tuple[Seat, dict]]
 
@@ -60,6 +63,16 @@ class Game(ABC):
     @abstractmethod
     def new(cls, players: int, options: dict | None = None, seed: int = 0) -> "Game":
         """A fresh game; `options` are validated (bad ones raise GameError)."""
+
+    @classmethod
+    def make_bot(cls, level: str, seat: int, seed: int = 0):
+        """A computer player: an object whose `choose(view)` returns an action dict or None."""
+        raise NotImplementedError
+
+    @classmethod
+    def catalogue(cls) -> dict:
+        return {"name": cls.name, "min_players": cls.min_players,
+                "max_players": cls.max_players, "bot_levels": list(cls.bot_levels), **cls.info}
 
     @abstractmethod
     def actors(self) -> list[int | None]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from engine.cards import JOKER, SPANISH, Card, deck
 from engine.game import Game, GameError, IllegalAction, MalformedAction, Timer
 from engine.ferrocarril import actions as A
+from engine.ferrocarril.info import INFO
 from engine.ferrocarril.melds import (
     GROUP, RUN, Meld, arrange_run, check_group, check_steal, extend_group, extend_run, refuse,
 )
@@ -25,6 +26,8 @@ from engine.ferrocarril.rules import (
 
 DRAW, PLAY, ROUND_OVER, GAME_OVER = "draw", "play", "round_over", "game_over"
 EVENTS_IN_VIEW = 12
+ROUND_PAUSE_SECONDS = 30     # the scores stay on the TV this long unless someone continues
+FULL_DECK = sorted(deck(PACKS, JOKERS))
 
 
 @dataclass
@@ -66,6 +69,13 @@ def check_options(options: dict | None) -> dict:
 class Ferrocarril(Game):
     name = "ferrocarril"
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    bot_levels = ("facil", "normal")
+    info = INFO
+
+    @classmethod
+    def make_bot(cls, level: str, seat: int, seed: int = 0):
+        from engine.ferrocarril.bots import make_bot
+        return make_bot(level, seat, seed)
 
     def __init__(self, players: int, options: dict | None = None, seed: int = 0):
         if isinstance(players, bool) or not isinstance(players, int) \
@@ -98,6 +108,7 @@ class Ferrocarril(Game):
         self.steals: list[tuple[int, Card]] = []   # (meld id, real card) this turn
         self.stolen_in_hand = 0
         self._audited_rounds = 0
+        self._public: dict | None = None     # the public view, until the next action
 
     # ----- creation -------------------------------------------------------------------------
 
@@ -175,15 +186,14 @@ class Ferrocarril(Game):
         if self.phase == ROUND_OVER:
             return [*range(self.players), None]
         if self.window:
-            seats = self.window.undecided()
-            if self.turn not in seats:
-                seats.insert(0, self.turn)
-            return [*seats, None]
+            return [*self.window.undecided(), None]
         return [self.turn]
 
     def timers(self) -> list[Timer]:
         if self.window:
             return [Timer("buy_window", self.options["buy_seconds"], {"type": "close_buy"})]
+        if self.phase == ROUND_OVER:
+            return [Timer("next_round", ROUND_PAUSE_SECONDS, {"type": "next_round"})]
         return []
 
     def check(self, seat, action) -> None:
@@ -200,6 +210,7 @@ class Ferrocarril(Game):
             raise IllegalAction("game_over", "La partida ha terminado.", "The game is over.")
         handler = getattr(self, "_do_" + act.type)
         handler(seat, act)
+        self._public = None
         self.log.append((seat, act.to_dict()))
 
     def result(self) -> dict | None:
@@ -552,8 +563,20 @@ class Ferrocarril(Game):
         return moves
 
     def view(self, seat=None) -> dict:
+        """What `seat` may see; None gives the TV's public table. Treat it as read-only."""
+        if self._public is None:
+            self._public = self._public_view()
+        data = dict(self._public)
+        data["seat"] = seat
+        if seat is not None:
+            data["hand"] = [SPANISH.format(c) for c in self.hands[seat]]
+            data["allowed"] = self.allowed(seat)
+            data["stolen_jokers"] = self.stolen_in_hand if seat == self.turn else 0
+        return data
+
+    def _public_view(self) -> dict:
         window = self.window
-        data = {
+        return {
             "game": self.name,
             "players": [
                 {"seat": s, "cards": len(self.hands[s]), "buys_left": self.buys_left[s],
@@ -581,13 +604,7 @@ class Ferrocarril(Game):
                           else None,
             "result": self.result(),
             "events": self.events[-EVENTS_IN_VIEW:],
-            "seat": seat,
         }
-        if seat is not None:
-            data["hand"] = [SPANISH.format(c) for c in self.hands[seat]]
-            data["allowed"] = self.allowed(seat)
-            data["stolen_jokers"] = self.stolen_in_hand if seat == self.turn else 0
-        return data
 
     # ----- invariants (used by the simulator and the property tests) ------------------------
 
@@ -595,13 +612,13 @@ class Ferrocarril(Game):
         """What is wrong with the state, if anything (an empty list when all is well)."""
         problems = []
         if full_deck:
-            everywhere = Counter(self.stock) + Counter(self.discard)
+            everywhere = self.stock + self.discard
             for hand in self.hands:
-                everywhere.update(hand)
+                everywhere += hand
             for meld in self.table:
-                everywhere.update(meld.cards)
-            expected = Counter(deck(PACKS, JOKERS))
-            if everywhere != expected:
+                everywhere += meld.cards
+            if sorted(everywhere) != FULL_DECK:
+                everywhere, expected = Counter(everywhere), Counter(FULL_DECK)
                 problems.append(f"cards: {sum(everywhere.values())} present; missing "
                                 f"{dict(expected - everywhere)}, extra {dict(everywhere - expected)}")
         for meld in self.table:

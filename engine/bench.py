@@ -1,0 +1,74 @@
+"""Figures about the engine and its bots, printed for people (never asserted in tests).
+
+    python -m engine.bench bots [--games 200 --seed 1 --players 4 --level normal --against facil]
+
+Each subcommand is one function taking the parsed arguments; add a new one with `add_parser`
+in `build_parser` and a `run_...` function.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from engine.simulate import play
+
+
+# ----- bots: how often one level beats a table of another ------------------------------------
+
+def bots_match(games: int, seed: int, players: int, level: str, against: str) -> dict:
+    """`level` in one seat against `against` in all others; the seat rotates game by game."""
+    strict = ties = violations = 0
+    for i in range(games):
+        seat = i % players
+        levels = [against] * players
+        levels[seat] = level
+        outcome = play(players, seed + i, levels, check=False)
+        if outcome.violations or outcome.result is None:
+            violations += 1
+            continue
+        winners = outcome.result["winners"]
+        if winners == [seat]:
+            strict += 1
+        elif seat in winners:
+            ties += 1
+    return {"games": games, "strict": strict, "ties": ties, "violations": violations}
+
+
+def run_bots(args) -> int:
+    started = time.perf_counter()
+    r = bots_match(args.games, args.seed, args.players, args.level, args.against)
+    elapsed = time.perf_counter() - started
+    games = r["games"]
+    print(f"{args.level} vs {args.players - 1}x {args.against}, {games} games from seed "
+          f"{args.seed}, seat rotating")
+    print(f"strict_wins={r['strict']} ({100 * r['strict'] / games:.1f}%) "
+          f"wins_with_ties={r['strict'] + r['ties']} "
+          f"({100 * (r['strict'] + r['ties']) / games:.1f}%) "
+          f"violations={r['violations']} seconds={elapsed:.1f}")
+    return 1 if r["violations"] else 0
+
+
+# ----- command line ----------------------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="scripts/bench")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    bots = commands.add_parser("bots", help="win rate of one bot level against another")
+    bots.add_argument("--games", type=int, default=200)
+    bots.add_argument("--seed", type=int, default=1)
+    bots.add_argument("--players", type=int, default=4)
+    bots.add_argument("--level", default="normal")
+    bots.add_argument("--against", default="facil")
+    bots.set_defaults(run=run_bots)
+    return parser
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
