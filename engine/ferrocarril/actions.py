@@ -206,8 +206,10 @@ def parse(text: str) -> Action:
         return from_dict({"type": "salir", "melds": [g.split() for g in groups]})
     if word == "meld":
         return from_dict({"type": "meld", "cards": rest})
-    if word in ("add", "steal") and rest and rest[0].startswith("#") and rest[0][1:].isdigit():
-        meld = int(rest[0][1:])
+    number = rest[0][1:] if rest and rest[0].startswith("#") else ""
+    # ASCII digits only, and few of them: int() refuses "²" and numbers of 4300+ digits.
+    if word in ("add", "steal") and number.isascii() and number.isdigit() and len(number) <= 6:
+        meld = int(number)
         if word == "steal":
             if len(rest) != 2:
                 raise MalformedAction()

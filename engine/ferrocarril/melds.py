@@ -227,6 +227,8 @@ def extend_run(meld: Meld, cards: Sequence[Card], end: str | None) -> tuple[int,
         raise refuse("cannot_place",
                      f"{_names(cards)} no continúa esa escalera.",
                      f"{_names(cards)} does not extend that run.")
+    if len(placements) > 1 and total == MAX_RUN:
+        placements = [p for p in placements if p[0] == 0]   # a full circle: both ends meet
     if len(placements) > 1:
         raise refuse("ambiguous_placement",
                      "Esas cartas caben por los dos extremos: elige por cuál.",

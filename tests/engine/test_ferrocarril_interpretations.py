@@ -319,12 +319,11 @@ def test_interpretation_ace_is_circular_escalera_at_most_13():
     game.apply(0, "salir Ao 2o 3o 10o So Co Ro")
     assert meld_cards(game, 1) == ["10o", "So", "Co", "Ro", "Ao", "2o", "3o"]
 
-    # With twelve cards from 2 to Rey, the ace fits at both ends.
+    # With twelve cards from 2 to Rey, the ace closes the circle: no end needs choosing.
     twelve = "2e 3e 4e 5e 6e 7e 8e 9e 10e Se Ce Re"
     game = Ferrocarril.from_deal(["Ae 2e 9c", "3o 3c"], round=7, phase="play", salido=[0],
                                  table=[(1, twelve)])
-    refused(game, 0, "add #1 Ae", "ambiguous_placement")
-    game.apply(0, "add #1 Ae @high")
+    game.apply(0, "add #1 Ae")
     assert meld_cards(game, 1)[-1] == "Ae" and len(meld_cards(game, 1)) == 13
     # Thirteen is the most: the second 2 of espadas does not fit.
     refused(game, 0, "add #1 2e @low", "run_too_long")
@@ -470,3 +469,13 @@ def test_interpretation_turn_buyer_short_of_stock_keeps_what_there_is():
     assert game.phase == "play" and game.buys_left == [9, 10]
     assert game.view(None)["discard_top"] == "8e"
     assert game.events[-1]["type"] == "bought" and game.events[-1]["extra"] == 1
+
+
+def test_interpretation_hands_are_shown_face_up_at_round_end():
+    game = Ferrocarril.from_deal(["Rb", "3o 3c", "Ae *"], phase="play", salido=[0])
+    assert game.view(None)["last_round"] is None
+    game.apply(0, "close")
+    last = game.view(None)["last_round"]
+    assert last["hands"] == [[], ["3o", "3c"], ["Ae", "*"]]
+    assert last["points"] == [-10, 6, 70]
+    assert all(game.view(seat)["last_round"] == last for seat in range(3))
