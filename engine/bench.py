@@ -1,6 +1,7 @@
 """Figures about the engine and its bots, printed for people (never asserted in tests).
 
     python -m engine.bench bots [--games 200 --seed 1 --players 4 --level normal --against facil]
+    python -m engine.bench ferrocarril [--games 100 --seed 1 --players 4]
 
 Each subcommand is one function taking the parsed arguments; add a new one with `add_parser`
 in `build_parser` and a `run_...` function.
@@ -49,6 +50,30 @@ def run_bots(args) -> int:
     return 1 if r["violations"] else 0
 
 
+# ----- ferrocarril: how fast whole games run, with and without the invariant checks ----------
+
+def run_speed(args) -> int:
+    """Games per second on one core, for the simulator's table and for an all-normal table."""
+    tables = {"normal+facil": ["normal"] + ["facil"] * (args.players - 1),
+              "all normal": ["normal"] * args.players}
+    failed = 0
+    for label, levels in tables.items():
+        for check in (True, False):
+            actions = violations = 0
+            started = time.perf_counter()
+            for i in range(args.games):
+                outcome = play(args.players, args.seed + i, levels, check=check)
+                actions += outcome.actions
+                violations += len(outcome.violations)
+            elapsed = time.perf_counter() - started
+            failed += violations
+            print(f"{label:13} checks={'on ' if check else 'off'} players={args.players} "
+                  f"games={args.games} games_per_s={args.games / elapsed:.1f} "
+                  f"actions_per_game={actions / args.games:.0f} "
+                  f"us_per_action={1e6 * elapsed / max(actions, 1):.1f} violations={violations}")
+    return 1 if failed else 0
+
+
 # ----- command line ----------------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,6 +87,12 @@ def build_parser() -> argparse.ArgumentParser:
     bots.add_argument("--level", default="normal")
     bots.add_argument("--against", default="facil")
     bots.set_defaults(run=run_bots)
+
+    speed = commands.add_parser("ferrocarril", help="simulator speed, in full games per second")
+    speed.add_argument("--games", type=int, default=100)
+    speed.add_argument("--seed", type=int, default=1)
+    speed.add_argument("--players", type=int, default=4)
+    speed.set_defaults(run=run_speed)
     return parser
 
 

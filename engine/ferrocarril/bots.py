@@ -13,21 +13,17 @@ import random
 
 from engine.cards import JOKER, Card
 from engine.ferrocarril import planning as P
-from engine.ferrocarril.planning import CARD, NAME, POINTS
+from engine.ferrocarril.planning import CARD, NAME, POINTS, Hand, cards_of, names_of
 
 LEVELS = ("facil", "normal")
 
 
-def cards_of(names) -> list[Card]:
-    return [CARD[n] for n in names]
-
-
-def names_of(cards) -> list[str]:
-    return [NAME[c] for c in cards]
-
-
-def _discard(c) -> dict:
+def _discard(c: Card) -> dict:
     return {"type": "discard", "card": NAME[c]}
+
+
+def _steal(meld: P.TableMeld, real: Card) -> dict:
+    return {"type": "steal", "meld": meld.id, "card": NAME[real]}
 
 
 class BaseBot:
@@ -51,59 +47,54 @@ class BaseBot:
         if first == "draw":
             return {"type": "draw"}
         if first == "next_round":
-            return {"type": "next_round"}
+            return None     # the people at the table decide when the scores have been seen
+        if first == "close":
+            return {"type": "close"}
         if view["round"] != self.round:
             self.round = view["round"]
             self.tables.clear()
-        hand = cards_of(view["hand"])
-        melds = self.tables.parse(view["table"])
-        if first == "close":
-            return self.with_one_card(view, hand, melds)
+        hand = Hand(cards_of(view["hand"]))
         if view["players"][self.seat]["salido"]:
-            return self.play_after_salir(view, hand, melds, allowed)
-        return self.play_before_salir(view, hand, melds, allowed)
+            return self.play_after_salir(view, hand, allowed)
+        return self.play_before_salir(view, hand, allowed)
 
     def on_buy_window(self, view: dict) -> dict:
         return {"type": "pass"}
 
-    def with_one_card(self, view, hand, melds) -> dict:
-        return {"type": "close"}
+    def melds(self, view: dict) -> list[P.TableMeld]:
+        return self.tables.parse(view["table"])
 
-    def salir_plan(self, view: dict, hand: list[Card]) -> list[list[Card]] | None:
+    @staticmethod
+    def salir_plan(view: dict, hand: Hand) -> list[list[Card]] | None:
         contract = view["contract"]
         if contract["kind"] == "run":
-            if P.run_distance(P.suit_masks(hand), JOKER in hand):
+            if P.run_distance(hand):
                 return None
             run = P.run_salir(hand)
             return [run] if run else None
         return P.group_salir(hand, contract["size"], contract["melds"])
 
-    def play_before_salir(self, view, hand, melds, allowed) -> dict:
+    def play_before_salir(self, view, hand: Hand, allowed) -> dict:
         if "salir" in allowed:
             plan = self.salir_plan(view, hand)
             if plan:
                 return {"type": "salir", "melds": [names_of(m) for m in plan]}
-        return _discard(self.discard_before_salir(view, hand, melds))
+        return _discard(self.discard_before_salir(view, hand))
 
-    def lay_down(self, hand, melds) -> dict | None:
+    def lay_down(self, view, hand: Hand) -> dict | None:
         """The next card(s) to lay on the table after going down, if any."""
-        group = P.groups_to_meld(hand)
+        group = P.group_to_meld(hand) or P.pair_with_joker(hand)
         if group:
             return {"type": "meld", "cards": names_of(group)}
-        group = P.pair_with_joker(hand)
-        if group:
-            return {"type": "meld", "cards": names_of(group)}
+        melds = self.melds(view)
         return P.addition(hand, melds) or P.joker_addition(hand, melds)
 
-    def play_after_salir(self, view, hand, melds, allowed) -> dict:
-        move = self.lay_down(hand, melds)
-        if move:
-            return move
-        return _discard(self.discard_after_salir(view, hand, melds))
+    def play_after_salir(self, view, hand: Hand, allowed) -> dict:
+        return self.lay_down(view, hand) or _discard(self.discard_after_salir(view, hand))
 
     @staticmethod
-    def reals(hand: list[Card]) -> list[Card]:
-        return [c for c in hand if c] or hand
+    def reals(hand: Hand) -> list[Card]:
+        return [c for c in hand.cards if c] or hand.cards
 
 
 class EasyBot(BaseBot):
@@ -112,21 +103,27 @@ class EasyBot(BaseBot):
 
     level = "facil"
 
-    def discard_before_salir(self, view, hand, melds) -> Card:
+    def discard_before_salir(self, view, hand: Hand) -> Card:
         if view["contract"]["kind"] == "run":
-            masks = P.suit_masks(hand)
-            best = P.run_best(masks)
-            value = {c: P.run_card_value(c, masks) for c in set(hand) if c}
-            pool = [c for c in hand if c and (value[c] < best or hand.count(c) > 1)]
-        else:
-            counts, _ = P.rank_counts(hand)
-            pool = [c for c in hand if c and counts[c & 15] == 1]
-        return self.rng.choice(pool or self.reals(hand))
+            return self.rng.choice(self.off_run(hand) or self.reals(hand))
+        return self.discard_after_salir(view, hand)
 
-    def discard_after_salir(self, view, hand, melds) -> Card:
-        counts, _ = P.rank_counts(hand)
-        pool = [c for c in hand if c and counts[c & 15] == 1]
-        return self.rng.choice(pool or self.reals(hand))
+    def discard_after_salir(self, view, hand: Hand) -> Card:
+        counts = hand.counts
+        return self.rng.choice([c for c in hand.cards if c and counts[c & 15] == 1]
+                               or self.reals(hand))
+
+    @staticmethod
+    def off_run(hand: Hand) -> list[Card]:
+        """Cards outside the hand's best escalera windows, and second copies."""
+        keep = P.run_best_windows(hand)
+        seen = set()
+        pool = []
+        for c in hand.cards:
+            if c and (c in seen or not keep[c >> 4] & (1 << ((c & 15) - 1))):
+                pool.append(c)
+            seen.add(c)
+        return pool
 
 
 # How many buys "normal" keeps for later rounds (by round, 1-based) unless a buy goes down.
@@ -146,9 +143,9 @@ class NormalBot(BaseBot):
         if me["salido"]:
             return False
         c = CARD[view["buy_window"]["card"]]
-        hand = cards_of(view["hand"])
-        before, after = self.distance(view, hand), self.distance(view, hand + [c])
-        if after >= before and c:
+        cards = cards_of(view["hand"])
+        before, after = self.distance(view, Hand(cards)), self.distance(view, Hand(cards + [c]))
+        if after >= before and c:          # a joker is always worth having before going down
             return False
         if after == 0:
             return True
@@ -157,12 +154,11 @@ class NormalBot(BaseBot):
         return me["buys_left"] > BUY_RESERVE[view["round"]]
 
     @staticmethod
-    def distance(view, hand) -> int:
+    def distance(view, hand: Hand) -> int:
         contract = view["contract"]
         if contract["kind"] == "run":
-            return P.run_distance(P.suit_masks(hand), JOKER in hand)
-        counts, jokers = P.rank_counts(hand)
-        return P.group_distance(counts, jokers, contract["size"], contract["melds"])
+            return P.run_distance(hand)
+        return P.group_distance(hand.counts, hand.jokers, contract["size"], contract["melds"])
 
     def danger(self, view) -> float:
         """How close a rival is to closing: 0 (far) .. 2 (could close next turn)."""
@@ -177,68 +173,61 @@ class NormalBot(BaseBot):
 
     # ----- playing --------------------------------------------------------------------------
 
-    def play_before_salir(self, view, hand, melds, allowed) -> dict:
+    def play_before_salir(self, view, hand: Hand, allowed) -> dict:
         if "salir" in allowed:
             plan = self.salir_plan(view, hand)
             if plan:
                 return {"type": "salir", "melds": [names_of(m) for m in plan]}
             if "steal" in allowed:
-                steal = self.steal_to_salir(view, hand, melds)
+                steal = self.steal_to_salir(view, hand)
                 if steal:
                     return steal
-        return _discard(self.discard_before_salir(view, hand, melds))
+        return _discard(self.discard_before_salir(view, hand))
 
-    def steal_to_salir(self, view, hand, melds) -> dict | None:
-        hand_set = set(hand)
-        for m in melds:
-            real = m.steal_card(hand_set)
-            if real is None:
-                continue
-            after = list(hand)
-            after.remove(real)
-            after.append(JOKER)
-            if self.salir_plan(view, after):
-                return {"type": "steal", "meld": m.id, "card": NAME[real]}
+    def steal_to_salir(self, view, hand: Hand) -> dict | None:
+        for m in self.melds(view):
+            real = m.steal_card(hand)
+            if real is not None and self.salir_plan(view, hand.swapped(real, JOKER)):
+                return _steal(m, real)
         return None
 
-    def play_after_salir(self, view, hand, melds, allowed) -> dict:
-        if "steal" in allowed and JOKER not in hand and P.groups_to_meld(hand) is None:
-            steal = self.steal_for_pair(hand, melds)
+    def play_after_salir(self, view, hand: Hand, allowed) -> dict:
+        stealing = "steal" in allowed and len(hand) >= 2
+        if stealing and not hand.jokers and P.group_to_meld(hand) is None:
+            steal = self.steal_for_pair(view, hand)
             if steal:
                 return steal
-        move = self.lay_down(hand, melds)
+        move = self.lay_down(view, hand)
         if move:
             return move
-        if "steal" in allowed and len(hand) >= 2:
-            steal = self.steal_to_shed(hand, melds)
+        if stealing:
+            steal = self.steal_to_shed(view, hand)
             if steal:
                 return steal
-        return _discard(self.discard_after_salir(view, hand, melds))
+        return _discard(self.discard_after_salir(view, hand))
 
-    def steal_for_pair(self, hand, melds) -> dict | None:
+    def steal_for_pair(self, view, hand: Hand) -> dict | None:
         """Take a joker to turn a pair into a new group."""
         if len(hand) < 4:
             return None
-        counts, _ = P.rank_counts(hand)
-        hand_set = set(hand)
-        for m in melds:
-            real = m.steal_card(hand_set)
-            if real is None:
-                continue
-            if any(counts[r] - (r == real & 15) == 2 for r in range(1, 14)):
-                return {"type": "steal", "meld": m.id, "card": NAME[real]}
+        counts = hand.counts
+        for m in self.melds(view):
+            real = m.steal_card(hand)
+            if real is not None and any(counts[r] - (r == (real & 15)) == 2
+                                        for r in range(1, 14)):
+                return _steal(m, real)
         return None
 
-    def steal_to_shed(self, hand, melds) -> dict | None:
+    def steal_to_shed(self, view, hand: Hand) -> dict | None:
         """Swap a card nothing else takes for a joker that goes straight back on the table."""
-        hand_set = set(hand)
+        melds = self.melds(view)
         for m in melds:
-            real = m.steal_card(hand_set)
+            real = m.steal_card(hand)
             if real is None:
                 continue
-            back = (not m.run) or m.low is not None
+            back = not m.run or m.low is not None
             if back or any(o is not m and o.takes_joker() for o in melds):
-                return {"type": "steal", "meld": m.id, "card": NAME[real]}
+                return _steal(m, real)
         return None
 
     # ----- discarding -----------------------------------------------------------------------
@@ -246,28 +235,25 @@ class NormalBot(BaseBot):
     def point_weight(self, view) -> float:
         return (0.05, 0.6, 1.5)[int(self.danger(view))]
 
-    def discard_before_salir(self, view, hand, melds) -> Card:
+    def discard_before_salir(self, view, hand: Hand) -> Card:
         weight = self.point_weight(view)
         contract = view["contract"]
+        melds = self.melds(view)
         if contract["kind"] == "run":
             value = self.run_values(hand, melds)
         else:
             value = self.group_values(hand, melds, contract["size"])
-        stolen = view.get("stolen_jokers", 0)
         best = None
-        for c in set(hand):
-            if not c:
-                continue
-            v = value(c) - POINTS[c] * weight
-            if best is None or v < best[0]:
-                best = (v, c)
-        if best is None:
-            return hand[0] if not stolen else next(c for c in hand if c)
-        return best[1]
+        for c in set(hand.cards):
+            if c:
+                v = value(c) - POINTS[c] * weight
+                if best is None or v < best[0]:
+                    best = (v, c)
+        return best[1] if best else hand.cards[0]
 
     @staticmethod
-    def group_values(hand, melds, size):
-        counts, _ = P.rank_counts(hand)
+    def group_values(hand: Hand, melds, size: int):
+        counts = hand.counts
         on_table = [0] * 14
         open_group = [False] * 14
         for m in melds:
@@ -289,37 +275,39 @@ class NormalBot(BaseBot):
         return value
 
     @staticmethod
-    def run_values(hand, melds):
-        masks = P.suit_masks(hand)
-        counts, _ = P.rank_counts(hand)
+    def run_values(hand: Hand, melds):
+        masks, counts = hand.masks(), hand.counts
         copies = {}
-        for c in hand:
+        for c in hand.cards:
             copies[c] = copies.get(c, 0) + 1
-        ends = set()
+        fits_later = set()         # cards that will join a table meld once we have gone down
+        open_ranks = set()
         for m in melds:
             if m.run:
-                ends.add(m.low)
-                ends.add(m.high)
+                fits_later.update((m.low, m.high))
+            elif m.reals < 8:
+                open_ranks.add(m.rank)
 
         def value(c):
             v = P.run_card_value(c, masks) * 10 + counts[c & 15]
             if copies[c] > 1:
                 v -= 25
-            if c in ends:
+            if c in fits_later or (c & 15) in open_ranks:
                 v += 12
             return v
         return value
 
-    def discard_after_salir(self, view, hand, melds) -> Card:
-        counts, _ = P.rank_counts(hand)
+    @staticmethod
+    def discard_after_salir(view, hand: Hand) -> Card:
+        """The costliest card that is not part of a pair (a pair may still become a group)."""
+        counts = hand.counts
         best = None
-        for c in hand:
-            if not c:
-                continue
-            v = counts[c & 15] * 12 - POINTS[c]
-            if best is None or v < best[0]:
-                best = (v, c)
-        return best[1] if best else hand[0]
+        for c in hand.cards:
+            if c:
+                v = counts[c & 15] * 12 - POINTS[c]
+                if best is None or v < best[0]:
+                    best = (v, c)
+        return best[1] if best else hand.cards[0]
 
 
 BOTS = {"facil": EasyBot, "normal": NormalBot}

@@ -53,7 +53,7 @@ class BuyWindow:
 
 def check_options(options: dict | None) -> dict:
     options = dict(options or {})
-    unknown = set(options) - {"buy_seconds"}
+    unknown = set(options) - {"buy_seconds", "_deal"}
     if unknown:
         raise IllegalAction("bad_option", f"Opción desconocida: {sorted(unknown)[0]}.",
                             f"Unknown option: {sorted(unknown)[0]}.")
@@ -63,7 +63,29 @@ def check_options(options: dict | None) -> dict:
         raise IllegalAction("bad_option",
                             "La ventana de compra dura entre 3 y 10 segundos.",
                             "The buy window lasts 3 to 10 seconds.")
-    return {"buy_seconds": seconds}
+    checked = {"buy_seconds": seconds}
+    if "_deal" in options:
+        checked["_deal"] = _check_deal(options["_deal"])
+    return checked
+
+
+def _check_deal(deal) -> dict:
+    """The `_deal` option (tests and lessons): round 1 dealt as given instead of shuffled.
+    {"dealer": 0, "hands": ["7o 7c ...", ...], "stock": "top first ...", "discard": "Ro"};
+    together they must be exactly the 108 cards."""
+    bad = IllegalAction("bad_option", "Reparto no válido.", "Invalid deal.")
+    if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list):
+        raise bad
+    try:
+        hands = [SPANISH.parse_all(h) for h in deal["hands"]]
+        stock = SPANISH.parse_all(deal.get("stock", ""))
+        discard = SPANISH.parse_all(deal.get("discard", ""))
+    except (ValueError, AttributeError, TypeError):
+        raise bad from None
+    if len(discard) != 1 or sorted(sum(hands, []) + stock + discard) != FULL_DECK \
+            or not isinstance(deal.get("dealer", 0), int):
+        raise bad
+    return deal
 
 
 class Ferrocarril(Game):
@@ -108,6 +130,7 @@ class Ferrocarril(Game):
         self.steals: list[tuple[int, Card]] = []   # (meld id, real card) this turn
         self.stolen_in_hand = 0
         self._audited_rounds = 0
+        self._totals: tuple[int, list[int]] = (-1, [])
         self._public: dict | None = None     # the public view, until the next action
 
     # ----- creation -------------------------------------------------------------------------
@@ -115,8 +138,11 @@ class Ferrocarril(Game):
     @classmethod
     def new(cls, players: int, options: dict | None = None, seed: int = 0) -> "Ferrocarril":
         game = cls(players, options, seed)
-        game.dealer = game.rng.randrange(players)
-        game._deal()
+        deal = game.options.get("_deal")
+        if deal is not None and len(deal["hands"]) != players:
+            raise IllegalAction("bad_option", "Reparto no válido.", "Invalid deal.")
+        game.dealer = game.rng.randrange(players) if deal is None else deal.get("dealer", 0) % players
+        game._deal(deal)
         return game
 
     @classmethod
@@ -154,15 +180,20 @@ class Ferrocarril(Game):
             game._open_window((game.turn - 1) % game.players)
         return game
 
-    def _deal(self) -> None:
-        cards = deck(PACKS, JOKERS)
-        self.rng.shuffle(cards)
-        self.stock = cards
-        self.hands = [[] for _ in range(self.players)]
-        for _ in range(HAND_SIZE):
-            for k in range(1, self.players + 1):
-                self.hands[(self.dealer + k) % self.players].append(self.stock.pop())
-        self.discard = [self.stock.pop()]
+    def _deal(self, explicit: dict | None = None) -> None:
+        if explicit is None:
+            cards = deck(PACKS, JOKERS)
+            self.rng.shuffle(cards)
+            self.stock = cards
+            self.hands = [[] for _ in range(self.players)]
+            for _ in range(HAND_SIZE):
+                for k in range(1, self.players + 1):
+                    self.hands[(self.dealer + k) % self.players].append(self.stock.pop())
+            self.discard = [self.stock.pop()]
+        else:
+            self.hands = [SPANISH.parse_all(h) for h in explicit["hands"]]
+            self.stock = list(reversed(SPANISH.parse_all(explicit.get("stock", ""))))
+            self.discard = SPANISH.parse_all(explicit["discard"])
         self.discard_face_down = False
         self.table = []
         self.salido = [False] * self.players
@@ -622,8 +653,16 @@ class Ferrocarril(Game):
                 problems.append(f"cards: {sum(everywhere.values())} present; missing "
                                 f"{dict(expected - everywhere)}, extra {dict(everywhere - expected)}")
         for meld in self.table:
-            problems.extend(_meld_problems(meld))
-        totals = [sum(r["points"][s] for r in self.round_results) for s in range(self.players)]
+            # A meld whose cards are exactly those last found valid need not be checked again.
+            if meld._audited != meld.cards:
+                found = _meld_problems(meld)
+                problems.extend(found)
+                meld._audited = None if found else list(meld.cards)
+        if self._totals[0] != len(self.round_results):
+            self._totals = (len(self.round_results),
+                            [sum(col) for col in zip(*(r["points"] for r in self.round_results))]
+                            or [0] * self.players)
+        totals = self._totals[1]
         if totals != self.scores:
             problems.append(f"scores {self.scores} != sum of rounds {totals}")
         for result in self.round_results[self._audited_rounds:]:

@@ -31,6 +31,7 @@ class Meld:
     rank: int                # a group's rank; a run's first rank (position 0)
     suit: int = -1           # a run's suit
     _public: dict | None = field(default=None, repr=False, compare=False)
+    _audited: list | None = field(default=None, repr=False, compare=False)
 
     @property
     def has_joker(self) -> bool:

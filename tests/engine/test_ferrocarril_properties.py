@@ -56,3 +56,18 @@ def test_no_view_shows_a_card_hidden_from_its_reader(seed, n):
             assert {k: v for k, v in view.items()
                     if k not in ("seat", "hand", "allowed", "stolen_jokers")} == public
         game.apply(*next_move(game, bots))
+
+
+def test_the_audit_notices_a_lost_card_a_broken_meld_and_wrong_scores():
+    game = Ferrocarril.new(3, None, seed=5)
+    assert game.audit() == []
+    game.hands[0].pop()
+    assert any(p.startswith("cards:") for p in game.audit())
+    game = Ferrocarril.from_deal(["7o 7c 7e 2b", "3o 3c"], phase="play", salido=[0],
+                                 table=[(0, "9o 9c 9e")])
+    assert game.audit(full_deck=False) == []
+    game.table[0].cards[1] = SPANISH.parse("5c")         # changed after it was checked
+    assert any("invalid" in p for p in game.audit(full_deck=False))
+    game.table[0].cards[1] = SPANISH.parse("9b")
+    game.scores[1] = 7
+    assert any(p.startswith("scores") for p in game.audit(full_deck=False))

@@ -1,0 +1,268 @@
+"""The Ferrocarril bots: legal, finishing, deterministic games, and the moves each level makes
+in hand-built situations. `from_deal` defaults: the dealer is the last seat and seat 0 is in turn.
+"""
+import pytest
+
+from engine.cards import JOKER, SPANISH
+from engine.ferrocarril import Ferrocarril
+from engine.ferrocarril.bots import LEVELS, make_bot
+from engine.simulate import next_move, play
+from engine.bench import bots_match
+
+
+def cards(text):
+    return SPANISH.parse_all(text)
+
+
+def act(game, bot):
+    """Let `bot` choose from its own view and apply the move; return the move."""
+    action = bot.choose(game.view(bot.seat))
+    assert action is not None
+    game.apply(bot.seat, action)
+    return action
+
+
+def finish_turn(game, bot, limit=40):
+    """Apply the bot's moves until its turn is over; return them."""
+    moves = []
+    while game.turn == bot.seat and game.phase == "play" and len(moves) < limit:
+        moves.append(act(game, bot))
+    return moves
+
+
+# ----- whole games ------------------------------------------------------------------------------
+
+TABLES = [
+    ["facil"] * 4,
+    ["normal"] * 4,
+    ["normal", "facil", "facil", "facil"],
+    ["facil", "normal"],
+    ["normal", "facil", "normal"],
+    ["facil", "normal", "facil", "normal", "facil"],
+]
+
+
+@pytest.mark.parametrize("levels", TABLES, ids=lambda levels: ",".join(levels))
+def test_bot_games_never_try_an_illegal_move_and_always_end(levels):
+    for seed in range(100, 106):
+        outcome = play(len(levels), seed, levels, check=True)
+        assert outcome.violations == []
+        assert outcome.result is not None
+        assert len(outcome.result["scores"]) == len(levels)
+
+
+def test_every_round_is_closed_by_a_player():
+    outcome_rounds = []
+    for seed in range(3):
+        game = Ferrocarril.new(4, None, seed)
+        bots = [make_bot("facil", s, seed) for s in range(4)]
+        while not game.finished:
+            game.apply(*next_move(game, bots))
+        outcome_rounds.append([r["closer"] for r in game.round_results])
+    for closers in outcome_rounds:
+        assert len(closers) == 7
+        assert all(c is not None for c in closers)
+
+
+def test_a_seed_gives_the_same_game_twice():
+    logs = []
+    for _ in range(2):
+        game = Ferrocarril.new(4, None, 7)
+        bots = [make_bot(LEVELS[s % 2], s, 7) for s in range(4)]
+        while not game.finished:
+            game.apply(*next_move(game, bots))
+        logs.append(game.log)
+    assert logs[0] == logs[1]
+
+
+def test_normal_beats_a_table_of_facil_bots_most_of_the_time():
+    result = bots_match(games=24, seed=50, players=4, level="normal", against="facil")
+    assert result["violations"] == 0
+    assert result["strict"] >= 16
+
+
+# ----- facil -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("hand, run", [
+    ("3o 4o 5o 6o 7o 8o 9o 2c Re Sb 5b 10c Ab 4e", "3o 4o 5o 6o 7o 8o 9o"),
+    ("3o 4o 5o * 7o 8o 9o 10o 2c Re Sb 5b 10c Ab", "3o 4o 5o * 7o 8o 9o 10o"),
+    ("Ro Ao 2o 3o 4o 5o 6o 2c Re Sb 5b 10c 8b 4e", "Ro Ao 2o 3o 4o 5o 6o"),
+])
+def test_facil_goes_down_with_an_escalera_in_round_7(hand, run):
+    game = Ferrocarril.from_deal([hand, "3c 3e"], round=7, phase="play")
+    action = act(game, make_bot("facil", 0))
+    assert action == {"type": "salir", "melds": [run.split()]}
+    assert game.salido[0]
+    assert game.view(0)["table"][0]["kind"] == "run"
+
+
+def test_facil_adds_to_an_escalera_and_closes():
+    game = Ferrocarril.from_deal(["2o 10o", "3c 3e"], round=7, phase="play", salido=[0],
+                                 table=[(1, "3o 4o 5o 6o 7o 8o 9o")])
+    moves = finish_turn(game, make_bot("facil", 0))
+    assert [m["type"] for m in moves] == ["add", "close"]
+    assert game.round_results[-1]["closer"] == 0
+
+
+def test_facil_never_buys():
+    game = Ferrocarril.from_deal(["7o 7c 2e 4b", "3c 3e 9b", "5o 6o Rb"], discard="7e",
+                                 turn=1, buy_window=True)
+    assert game.view(2)["allowed"] == ["buy", "pass"]
+    assert make_bot("facil", 2).choose(game.view(2)) == {"type": "pass"}
+
+
+def test_facil_never_steals():
+    game = Ferrocarril.from_deal(["7o 7c 5o 2c 4e 6b 8o 10c Sc Ce Rb Ab 3e 9b", "3c 3e"],
+                                 phase="play", salido=[1], table=[(1, "5e 5b *")])
+    assert "steal" in game.view(0)["allowed"]
+    assert act(game, make_bot("facil", 0))["type"] == "discard"
+
+
+# ----- normal: buying ---------------------------------------------------------------------------
+
+def window_game(hand, top, round=1, buys=None):
+    """Seat 1 in turn, seat 0 just discarded `top`, the normal bot sits at seat 2."""
+    return Ferrocarril.from_deal(["2b 3b", "4b 5b", hand], discard="Rc " + top, turn=1,
+                                 round=round, buys=buys, buy_window=True)
+
+
+def test_normal_presses_buy_when_the_discard_completes_its_contract():
+    game = window_game("7o 7c 7e 9o 9c 2o 4c 6e 8b 10o Sc Ce Rb", "9e", round=2)
+    bot = make_bot("normal", 2)
+    assert bot.choose(game.view(2)) == {"type": "buy"}
+    game.apply(1, "pass")
+    game.apply(2, "buy")
+    assert game.hands[2].count(cards("9e")[0]) == 1
+    assert game.buys_left[2] == 9
+
+
+def test_normal_buys_even_its_last_buy_when_it_completes_the_contract():
+    game = window_game("7o 7c 2o 4c 6e 8b 10o Sc Ce Rb", "7e", buys=[10, 10, 1])
+    assert make_bot("normal", 2).choose(game.view(2)) == {"type": "buy"}
+
+
+def test_normal_keeps_its_last_buys_for_later_rounds_when_a_card_only_helps():
+    hand = "7o 7c 9o 9c 2o 4c 6e 8b 10o Sc Ce Rb 3e"
+    game = window_game(hand, "9e", round=3, buys=[10, 10, 10])
+    assert make_bot("normal", 2).choose(game.view(2)) == {"type": "buy"}
+    game = window_game(hand, "9e", round=3, buys=[10, 10, 1])
+    assert make_bot("normal", 2).choose(game.view(2)) == {"type": "pass"}
+
+
+def test_normal_passes_on_a_card_it_has_no_use_for():
+    game = window_game("7o 7c 7e 9o 9c 2o 4c 6e 8b 10o Sc Ce Rb", "3e", round=2)
+    assert make_bot("normal", 2).choose(game.view(2)) == {"type": "pass"}
+
+
+def test_normal_in_turn_buys_and_gets_two_cards_more():
+    game = Ferrocarril.from_deal(["7o 7c 2o 4c 6e 8b 10o Sc Ce Rb 3e 5b Ab", "3c 3e"],
+                                 stock="2b 4b 6b", discard="7e", buy_window=True)
+    bot = make_bot("normal", 0)
+    assert act(game, bot) == {"type": "buy"}
+    assert len(game.hands[0]) == 16
+    moves = finish_turn(game, bot)
+    assert moves[0]["type"] == "salir"
+    assert sorted(moves[0]["melds"][0]) == sorted(["7o", "7c", "7e"])
+
+
+def test_normal_does_not_buy_after_going_down():
+    game = window_game("7o 7c 9o", "7e", buys=[10, 10, 10])
+    game.salido[2] = True
+    assert make_bot("normal", 2).choose(game.view(2)) == {"type": "pass"}
+
+
+# ----- normal: stealing jokers ------------------------------------------------------------------
+
+def test_normal_steals_a_joker_from_a_group_to_go_down():
+    game = Ferrocarril.from_deal(["7o 7c 5o 2c 4e 6b 8o 10c Sc Ce Rb Ab 3e 9b", "3c 3e"],
+                                 phase="play", salido=[1], table=[(1, "5e 5b *")])
+    bot = make_bot("normal", 0)
+    assert act(game, bot) == {"type": "steal", "meld": 1, "card": "5o"}
+    action = act(game, bot)
+    assert action["type"] == "salir"
+    assert sorted(action["melds"][0]) == sorted(["7o", "7c", "*"])
+    assert game.salido[0]
+    assert game.view(0)["table"][0]["cards"] == ["5e", "5b", "5o"]
+    assert JOKER not in game.hands[0]
+
+
+def test_normal_steals_a_joker_from_an_escalera_to_go_down():
+    game = Ferrocarril.from_deal(["Ac 2c 3c 4c 5c 6c 6o Re Sb 5b 10e 9e 2b 8b", "3c 3e"],
+                                 round=7, phase="play", salido=[1],
+                                 table=[(1, "3o 4o 5o * 7o 8o 9o")])
+    bot = make_bot("normal", 0)
+    assert act(game, bot) == {"type": "steal", "meld": 1, "card": "6o"}
+    action = act(game, bot)
+    assert action["type"] == "salir"
+    assert "*" in action["melds"][0] and len(action["melds"][0]) == 7
+    assert game.view(0)["table"][0]["cards"] == "3o 4o 5o 6o 7o 8o 9o".split()
+
+
+def test_normal_leaves_a_joker_it_could_not_use():
+    # No pair to finish with the joker: taking it would only put a card back on the table.
+    game = Ferrocarril.from_deal(["7o 8c 5o 2c 4e 6b 9o 10c Sc Ce Rb Ab 3e", "3c 3e"],
+                                 phase="play", salido=[1], table=[(1, "5e 5b *")])
+    assert act(game, make_bot("normal", 0))["type"] == "discard"
+    assert game.view(0)["table"][0]["cards"] == ["5e", "5b", "*"]
+
+
+def test_normal_steals_after_going_down_to_shed_a_card_nothing_else_takes():
+    game = Ferrocarril.from_deal(["6o 2e Rb", "3c 3e"], round=7, phase="play",
+                                 salido=[0, 1], table=[(1, "3o 4o 5o * 7o 8o 9o")])
+    moves = finish_turn(game, make_bot("normal", 0))
+    assert moves[0] == {"type": "steal", "meld": 1, "card": "6o"}
+    assert moves[1]["type"] == "add" and moves[1]["cards"] == ["*"]
+    assert moves[2] == {"type": "discard", "card": "Rb"}
+    assert game.hands[0] == cards("2e")
+
+
+def test_normal_steals_a_joker_to_turn_a_pair_into_a_group():
+    game = Ferrocarril.from_deal(["9o 9c 5o Rb", "3c 3e"], phase="play", salido=[0, 1],
+                                 table=[(1, "5e 5b *")])
+    moves = finish_turn(game, make_bot("normal", 0))
+    assert moves[0] == {"type": "steal", "meld": 1, "card": "5o"}
+    assert sorted(moves[1]["cards"]) == sorted(["9o", "9c", "*"])
+    assert moves[-1]["type"] == "close"
+
+
+# ----- normal: going down, playing out, closing -------------------------------------------------
+
+def test_normal_goes_down_with_every_card_of_its_groups():
+    game = Ferrocarril.from_deal(["7o 7c 7e 7b 9o 9c 9e 2c 4e 6b 8o 10c Sc Ce", "3c 3e"],
+                                 round=2, phase="play")
+    action = act(game, make_bot("normal", 0))
+    assert action["type"] == "salir"
+    assert sorted(len(m) for m in action["melds"]) == [3, 4]
+
+
+def test_normal_adds_to_any_meld_after_going_down_and_closes():
+    game = Ferrocarril.from_deal(["5o 5c 9b", "3c 3e"], phase="play", salido=[0, 1],
+                                 table=[(0, "7o 7c 7e"), (1, "5e 5b 5o"), (1, "9o 9c 9e")])
+    moves = finish_turn(game, make_bot("normal", 0))
+    assert [m["type"] for m in moves] == ["add", "close"]
+    assert game.round_results[-1]["closer"] == 0
+    assert game.round_results[-1]["points"][0] == -10
+
+
+def test_normal_melds_new_groups_after_going_down():
+    game = Ferrocarril.from_deal(["4o 4c 4e Rb Ab", "3c 3e"], phase="play", salido=[0])
+    moves = finish_turn(game, make_bot("normal", 0))
+    assert moves[0] == {"type": "meld", "cards": ["4o", "4c", "4e"]}
+    assert moves[1] == {"type": "discard", "card": "Ab"}
+
+
+def test_normal_sheds_its_costly_cards_when_a_rival_is_about_to_close():
+    hand = "Ao Ac 2o 7c 7e 7b 9o 9c 9e 4o 4c 4e Sc Sb"
+    calm = Ferrocarril.from_deal([hand, "3c 3e 5o 6o 8b"], round=3, phase="play")
+    assert act(calm, make_bot("normal", 0)) == {"type": "discard", "card": "2o"}
+    close = Ferrocarril.from_deal([hand, "3c 3e"], round=3, phase="play", salido=[1],
+                                  table=[(1, "5o 5c 5e 5b")])
+    assert act(close, make_bot("normal", 0))["card"] in ("Ao", "Ac")
+
+
+def test_normal_keeps_the_cards_of_its_escalera():
+    game = Ferrocarril.from_deal(["2o 3o 4o 5o 7o 8o 9c 10c Sc Rb 4b 2e Ce Rc", "3c 3e"],
+                                 round=7, phase="play")
+    action = act(game, make_bot("normal", 0))
+    assert action["type"] == "discard"
+    assert action["card"] not in "2o 3o 4o 5o 7o 8o".split()
