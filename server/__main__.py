@@ -1,12 +1,86 @@
-"""Entry point of `scripts/play` and the `sobremesa` command."""
+"""`scripts/play` and the `sobremesa` command: start the host, print its address and QR code."""
+from __future__ import annotations
+
+import argparse
+import logging
+import os
 import sys
+import threading
+import webbrowser
+from pathlib import Path
+
+from server import netaddr, qr
+from server.app import create_app
+
+DEFAULT_PORT = 8000
+
+
+def parse_args(argv=None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="scripts/play",
+                                     description="Sobremesa: la mesa en la tele, la mano en el móvil.")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default 8000)")
+    parser.add_argument("--host", default="0.0.0.0", help="interface to listen on (default: all)")
+    parser.add_argument("--address", help="the LAN address phones should use (default: found)")
+    parser.add_argument("--data-dir", default=str(Path.cwd() / "data"),
+                        help="where games are saved (default ./data)")
+    parser.add_argument("--no-browser", action="store_true", help="do not open the TV page")
+    parser.add_argument("--no-discovery", action="store_true",
+                        help="do not announce the host on the LAN (zeroconf)")
+    parser.add_argument("--wifi", metavar="SSID:PASSWORD",
+                        help="show a second QR code that joins phones to this Wi-Fi")
+    parser.add_argument("--bot-delay", type=float, default=1.0,
+                        help="seconds a computer player waits before each move")
+    parser.add_argument("--away-timeout", type=float, default=60.0,
+                        help="seconds before a disconnected player is played by a bot")
+    parser.add_argument("--allow-test-deals", action="store_true", help=argparse.SUPPRESS)
+    return parser.parse_args(argv)
+
+
+def has_display() -> bool:
+    return sys.platform in ("darwin", "win32") or bool(
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
 def main(argv=None) -> int:
-    print("Sobremesa: the host (TV table and phones) is not built yet — see issue 3.\n"
-          "Today you can watch bots play: scripts/simulate ferrocarril --games 1",
-          file=sys.stderr)
-    return 1
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    # Threads answering phones wait less for the GIL while bots keep another thread busy.
+    sys.setswitchinterval(0.0005)
+    try:
+        wifi = qr.parse_wifi_flag(args.wifi) if args.wifi else None
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 2
+    address = netaddr.lan_address(args.address)
+    base_url = f"http://{address}:{args.port}"
+    app, socketio = create_app(data_dir=args.data_dir, base_url=base_url,
+                               bot_delay=args.bot_delay, away_timeout=args.away_timeout,
+                               wifi=wifi, allow_test_deals=args.allow_test_deals)
+    announcer = None
+    if not args.no_discovery and address != "127.0.0.1":
+        from server.discovery import Announcer
+        announcer = Announcer(address, args.port)
+        try:
+            announcer.start()
+        except OSError as error:
+            print(f"(zeroconf: {error})", file=sys.stderr)
+            announcer = None
+
+    phone_url = f"{base_url}/j"
+    print(f"\n  Sobremesa está en marcha.\n\n  Tele (este portátil): http://localhost:{args.port}/"
+          f"\n  Móviles:              {phone_url}\n")
+    print(qr.terminal(phone_url))
+    if not args.no_browser and has_display():
+        threading.Timer(1.0, webbrowser.open, (f"http://localhost:{args.port}/",)).start()
+    try:
+        socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True,
+                     log_output=False)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if announcer:
+            announcer.stop()
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,49 @@
+"""One background thread that runs delayed tasks (engine timers, bot moves) in due order.
+
+A thread per task would pile up under load; one queue keeps bot rooms from crowding out the
+threads that answer people's phones."""
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+import threading
+import time
+from typing import Callable
+
+log = logging.getLogger(__name__)
+
+
+class Scheduler:
+    def __init__(self):
+        self._queue: list[tuple[float, int, Callable[[], None]]] = []
+        self._order = itertools.count()
+        self._wake = threading.Condition()
+        self._thread = threading.Thread(target=self._run, name="sobremesa-scheduler",
+                                        daemon=True)
+        self._thread.start()
+
+    def __call__(self, fn: Callable[[], None], delay: float) -> None:
+        with self._wake:
+            heapq.heappush(self._queue, (time.monotonic() + max(0.0, delay),
+                                         next(self._order), fn))
+            self._wake.notify()
+
+    def _next_task(self) -> Callable[[], None]:
+        with self._wake:
+            while True:
+                if self._queue:
+                    due = self._queue[0][0] - time.monotonic()
+                    if due <= 0:
+                        return heapq.heappop(self._queue)[2]
+                    self._wake.wait(due)
+                else:
+                    self._wake.wait()
+
+    def _run(self) -> None:
+        while True:
+            task = self._next_task()
+            try:
+                task()
+            except Exception:
+                log.exception("scheduled task failed")

@@ -1,0 +1,72 @@
+import pytest
+
+from server.app import create_app
+
+
+class Harness:
+    """A host app with a TV client; phones join with `phone(name)`."""
+
+    def __init__(self, data_dir=None, **options):
+        options.setdefault("bot_delay", 0)
+        options.setdefault("sweep", False)
+        self.app, self.socketio = create_app(data_dir=data_dir, **options)
+        self.lobby = self.app.extensions["sobremesa"]
+        self.tv = self.socketio.test_client(self.app)
+        reply = self.tv.emit("create_room", {"game": "ferrocarril"}, callback=True)
+        assert reply["ok"], reply
+        self.code, self.host_token = reply["room"], reply["host_token"]
+
+    @property
+    def room(self):
+        return self.lobby.rooms[self.code]
+
+    def phone(self, name, token=None):
+        client = self.socketio.test_client(self.app)
+        reply = client.emit("join", {"room": self.code, "name": name, "token": token},
+                            callback=True)
+        assert reply["ok"], reply
+        client.token = reply["token"]
+        client.seat_id = reply["seat_id"]
+        return client
+
+    def host(self, command, **args):
+        return self.tv.emit("host", {"room": self.code, "host_token": self.host_token,
+                                     "command": command, "args": args}, callback=True)
+
+    def act(self, client, action):
+        return client.emit("action", {"room": self.code, "token": client.token,
+                                      "action": action}, callback=True)
+
+
+def states(client):
+    return [m["args"][0] for m in client.get_received() if m["name"] == "state"]
+
+
+@pytest.fixture
+def harness():
+    return Harness()
+
+
+class ManualScheduler:
+    """Collects the server's delayed tasks (timers, bot moves) so a test runs them when it wants."""
+
+    def __init__(self):
+        self.tasks = []
+
+    def __call__(self, fn, delay):
+        self.tasks.append((delay, fn))
+
+    def run_all(self, limit=10_000):
+        """Run tasks (and the tasks they schedule) until none is left; return how many ran."""
+        ran = 0
+        while self.tasks and ran < limit:
+            self.tasks.sort(key=lambda task: task[0])
+            _, fn = self.tasks.pop(0)
+            fn()
+            ran += 1
+        return ran
+
+
+@pytest.fixture
+def manual():
+    return ManualScheduler()
