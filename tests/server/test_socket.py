@@ -235,3 +235,17 @@ def test_a_dealt_hand_option_is_refused_unless_the_host_allows_test_deals(harnes
     assert testing.host("start")["ok"]
     assert testing.room.game.view(0)["hand"] == deal["hands"][0].split()
     assert "_deal" not in states(testing.tv)[-1]["room"]["options"]
+
+
+def test_the_room_qr_code_encodes_the_join_url_shown_on_the_tv(harness):
+    from server import qr
+    links = states(harness.tv)[-1]["links"]
+    assert links["join_url"].endswith(f"/j/{harness.code}")
+    served = harness.app.test_client().get(links["qr"]).get_data(as_text=True)
+    assert served == qr.svg(links["join_url"])
+
+
+def test_socketio_runs_in_threading_mode_without_eventlet(harness):
+    import importlib.util
+    assert harness.socketio.async_mode == "threading"
+    assert importlib.util.find_spec("eventlet") is None
