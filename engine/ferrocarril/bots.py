@@ -47,7 +47,7 @@ class BaseBot:
         if first == "draw":
             return {"type": "draw"}
         if first == "next_round":
-            return None     # the people at the table decide when the scores have been seen
+            return {"type": "next_round"}   # ready; the round waits for the people too
         if first == "close":
             return {"type": "close"}
         if view["round"] != self.round:

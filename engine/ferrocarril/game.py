@@ -131,6 +131,7 @@ class Ferrocarril(Game):
         self.stolen_in_hand = 0
         self._audited_rounds = 0
         self._totals: tuple[int, list[int]] = (-1, [])
+        self.ready: set[int] = set()         # seats ready for the next round
         self._public: dict | None = None     # the public view, until the next action
 
     # ----- creation -------------------------------------------------------------------------
@@ -215,7 +216,7 @@ class Ferrocarril(Game):
         if self.phase == GAME_OVER:
             return []
         if self.phase == ROUND_OVER:
-            return [*range(self.players), None]
+            return [*(s for s in range(self.players) if s not in self.ready), None]
         if self.window:
             return [*self.window.undecided(), None]
         return [self.turn]
@@ -559,9 +560,19 @@ class Ferrocarril(Game):
             self._event("game_end", None, winners=self.result()["winners"])
 
     def _do_next_round(self, seat, act) -> None:
+        """A seat says it is ready; the next round starts when every seat is (or at once
+        when the server's pause timer or the host says so, with seat None)."""
         if self.phase != ROUND_OVER:
             raise IllegalAction("round_not_over", "La ronda todavía no ha terminado.",
                                 "The round is not over yet.")
+        if seat is not None:
+            if seat in self.ready:
+                raise IllegalAction("already_ready", "Ya estás listo: esperamos a los demás.",
+                                    "You are ready: waiting for the others.")
+            self.ready.add(seat)
+            if len(self.ready) < self.players:
+                return
+        self.ready = set()
         self.round += 1
         self.dealer = (self.dealer + 1) % self.players
         self._deal()
@@ -573,7 +584,7 @@ class Ferrocarril(Game):
         if self.phase == GAME_OVER:
             return []
         if self.phase == ROUND_OVER:
-            return ["next_round"]
+            return [] if seat in self.ready else ["next_round"]
         window = self.window
         if window:
             return ["buy", "pass"] if seat in window.undecided() else []
@@ -631,6 +642,7 @@ class Ferrocarril(Game):
                 "pressed": sorted(window.pressed, key=window.priority.index),
                 "passed": sorted(window.passed, key=window.priority.index),
                 "seconds": self.options["buy_seconds"]},
+            "ready": sorted(self.ready),
             "last_round": self.round_results[-1] if self.phase in (ROUND_OVER, GAME_OVER)
                           else None,
             "result": self.result(),

@@ -368,9 +368,15 @@ def test_interpretation_next_round_is_an_explicit_action():
     assert [len(h) for h in game.hands] == [13, 13, 13]
     assert game.view(None)["buy_window"]["discarder"] is None
 
+    # A seat's next_round says it is ready; the round starts once every seat is.
     game = _closed_round()
     game.apply(2, "next_round")
-    assert game.view(None)["round"] == 2
+    assert game.view(None)["round"] == 1 and game.view(None)["ready"] == [2]
+    assert game.actors() == [0, 1, None] and game.view(2)["allowed"] == []
+    refused(game, 2, "next_round", "already_ready")
+    game.apply(0, "next_round")
+    game.apply(1, "next_round")
+    assert game.view(None)["round"] == 2 and game.view(None)["ready"] == []
     refused(game, 2, "next_round", "round_not_over")
 
 
