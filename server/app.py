@@ -198,22 +198,21 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
         lobby.notify(room)
         return {"room": room.code, "host": is_host, "games": catalogue()}
 
-    @socketio.on("join")
-    @guarded
-    def join(data):
-        room, seat = lobby.join(data.get("room"), data.get("name"), data.get("token"))
+    def sit(room: Room, seat) -> dict:
         bind(room, Client(room.code, "seat", seat.id))
         lobby.connected(room, seat, +1)
         return {"room": room.code, "token": seat.token, "seat_id": seat.id}
 
+    @socketio.on("join")
+    @guarded
+    def join(data):
+        return sit(*lobby.join(data.get("room"), data.get("name"), data.get("token")))
+
     @socketio.on("take_seat")
     @guarded
     def take_seat(data):
-        room, seat = lobby.take_over(data.get("room"), data.get("seat"), data.get("name"),
-                                     data.get("token"))
-        bind(room, Client(room.code, "seat", seat.id))
-        lobby.connected(room, seat, +1)
-        return {"room": room.code, "token": seat.token, "seat_id": seat.id}
+        return sit(*lobby.take_over(data.get("room"), data.get("seat"), data.get("name"),
+                                    data.get("token")))
 
     @socketio.on("action")
     @guarded

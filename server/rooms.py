@@ -232,6 +232,7 @@ class Lobby:
             return room, seat
 
     def take_over(self, code, seat_id, name, token=None) -> tuple[Room, Seat]:
+        # `token` is accepted for symmetry with join; a taken-over seat always gets a new one.
         """A late arrival takes a computer player's seat (and its cards)."""
         room = self.room(code)
         with room.lock:
@@ -242,8 +243,7 @@ class Lobby:
             seat.name = clean_name(name)
             seat.bot = None
             seat.autoplay = False
-            seat.token = token if isinstance(token, str) and 16 <= len(token) <= 64 \
-                else secrets.token_urlsafe(16)
+            seat.token = secrets.token_urlsafe(16)
             seat.away_since = None
             self._changed(room)
             return room, seat
