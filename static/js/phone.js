@@ -1,0 +1,405 @@
+// The phone page: join a room, wait in the lobby, then hand the screen to the game's own hand UI.
+// Knows no game rules. The seat token lives in localStorage so a reload, a locked phone or a
+// dropped Wi-Fi brings the player back to the same seat.
+import { connect, request } from "./net.js";
+import { t, getLang, toggleLang, onLangChange, pick } from "./i18n.js";
+import { keepAwake } from "./keep-awake.js";
+
+const GAME_UIS = {
+  ferrocarril: () => import("./phone-ferrocarril.js"),
+};
+
+const NAME_KEY = "sobremesa.name";
+const seatKey = (code) => `sobremesa.seat.${code}`;
+
+const $ = (id) => document.getElementById(id);
+const store = {
+  get(key) { try { return localStorage.getItem(key); } catch { return null; } },
+  set(key, value) { try { localStorage.setItem(key, value); } catch { /* private mode */ } },
+  del(key) { try { localStorage.removeItem(key); } catch { /* private mode */ } },
+};
+
+const app = {
+  code: (document.body.dataset.code || "").toUpperCase(),
+  mode: "idle",          // idle | joining | seated | watching | kicked
+  seatId: null,
+  state: null,
+  socket: null,
+  game: null,            // {name, ui} the mounted game UI
+  loadingGame: null,
+};
+
+// ----- small helpers --------------------------------------------------------------------------
+
+export function vibrate(pattern) {
+  try {
+    if (navigator.vibrate) navigator.vibrate(pattern);
+  } catch { /* not allowed yet: no user gesture */ }
+}
+
+function errorText(error) {
+  if (!error) return "";
+  if (typeof error === "string") return error;
+  return pick({ es: error.es, en: error.en }) || error.code || "";
+}
+
+let bannerTimer = null;
+export function banner(message, kind = "error") {
+  const el = $("banner");
+  el.textContent = errorText(message);
+  el.className = `banner ${kind}`;
+  clearTimeout(bannerTimer);
+  bannerTimer = setTimeout(() => el.classList.add("hidden"), kind === "error" ? 6000 : 3500);
+}
+$("banner").addEventListener("click", () => $("banner").classList.add("hidden"));
+
+function showScreen(name) {
+  for (const el of document.querySelectorAll(".screen")) {
+    el.classList.toggle("hidden", el.id !== `screen-${name}`);
+  }
+  document.body.dataset.screen = name;
+}
+
+function relabel() {
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  $("lang-toggle").textContent = getLang() === "es" ? "EN" : "ES";
+  $("name-input").placeholder = t("phone.name_placeholder");
+  $("takeover-name").placeholder = t("phone.name_placeholder");
+}
+
+// ----- room list (no code in the address) ------------------------------------------------------
+
+async function showRooms() {
+  showScreen("rooms");
+  const list = $("room-list");
+  let rooms = [];
+  try {
+    const reply = await fetch("/api/rooms", { cache: "no-store" });
+    rooms = (await reply.json()).rooms || [];
+  } catch {
+    banner(t("phone.rooms_failed"));
+  }
+  list.replaceChildren();
+  for (const room of rooms) {
+    const li = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "room-item";
+    const code = document.createElement("span");
+    code.className = "room-code";
+    code.textContent = room.code;
+    const info = document.createElement("span");
+    info.className = "room-info";
+    const game = t(`phone.game.${room.game}`);
+    const status = t(`phone.room_status.${room.status}`);
+    info.textContent = `${game === `phone.game.${room.game}` ? room.game : game} · ` +
+      `${t("phone.n_players", { n: room.seats })} · ${status}`;
+    button.append(code, info);
+    button.addEventListener("click", () => goToRoom(room.code));
+    li.append(button);
+    list.append(li);
+  }
+  $("rooms-empty").classList.toggle("hidden", rooms.length > 0);
+}
+
+function goToRoom(code) {
+  code = code.trim().toUpperCase();
+  if (!code) return;
+  app.code = code;
+  history.replaceState(null, "", `/j/${code}`);
+  start();
+}
+
+$("rooms-refresh").addEventListener("click", showRooms);
+$("code-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  goToRoom($("code-input").value);
+});
+
+// ----- joining ------------------------------------------------------------------------------
+
+function showJoin(rejoining = false) {
+  showScreen("join");
+  $("rejoin-msg").classList.toggle("hidden", !rejoining);
+  $("join-form").classList.toggle("hidden", rejoining);
+  $("join-code").textContent = app.code;
+  const input = $("name-input");
+  if (!input.value) input.value = store.get(NAME_KEY) || "";
+}
+
+async function join(name) {
+  const token = store.get(seatKey(app.code));
+  name = (name ?? store.get(NAME_KEY) ?? "").trim();
+  if (!token && !name) {
+    showJoin();
+    return;
+  }
+  app.mode = "joining";
+  $("join-btn").disabled = true;
+  const data = { room: app.code, name };
+  if (token) data.token = token;
+  const reply = await request(app.socket, "join", data);
+  $("join-btn").disabled = false;
+  if (reply.ok) {
+    store.set(seatKey(app.code), reply.token);
+    app.seatId = reply.seat_id;
+    app.mode = "seated";
+    if (app.state && app.state.you) render();
+    return;
+  }
+  app.mode = "idle";
+  const code = reply.error && reply.error.code;
+  if (code === "game_started") {
+    store.del(seatKey(app.code));
+    await watch();
+  } else if (code === "unknown_room") {
+    store.del(seatKey(app.code));
+    banner(reply.error);
+    app.code = "";
+    history.replaceState(null, "", "/j");
+    showRooms();
+  } else {
+    showJoin();
+    banner(reply.error);
+  }
+}
+
+async function watch() {
+  const reply = await request(app.socket, "watch", { room: app.code });
+  if (reply.ok) {
+    app.mode = "watching";
+    if (app.state) render();
+  } else {
+    banner(reply.error);
+    showJoin();
+  }
+}
+
+async function takeSeat(seatId) {
+  const name = $("takeover-name").value.trim() || store.get(NAME_KEY) || "";
+  if (!name) {
+    banner(t("phone.type_name"));
+    $("takeover-name").focus();
+    return;
+  }
+  store.set(NAME_KEY, name);
+  const reply = await request(app.socket, "take_seat", { room: app.code, seat: seatId, name });
+  if (reply.ok) {
+    store.set(seatKey(app.code), reply.token);
+    app.seatId = reply.seat_id;
+    app.mode = "seated";
+    banner(t("phone.took_seat"), "info");
+  } else {
+    banner(reply.error);
+  }
+}
+
+$("join-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = $("name-input").value.trim();
+  if (!name) {
+    banner(t("phone.type_name"));
+    $("name-input").focus();
+    return;
+  }
+  store.set(NAME_KEY, name);
+  vibrate(30);   // also unlocks vibration for later (it needs a user gesture)
+  join(name);
+});
+
+$("rename-btn").addEventListener("click", () => {
+  $("rename-form").classList.toggle("hidden");
+  $("rename-input").value = app.state?.you?.name || "";
+  $("rename-input").focus();
+});
+$("rename-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const name = $("rename-input").value.trim();
+  if (!name) return;
+  store.set(NAME_KEY, name);
+  $("rename-form").classList.add("hidden");
+  await join(name);
+});
+
+$("rejoin-btn").addEventListener("click", () => {
+  app.mode = "idle";
+  showJoin();
+});
+
+// ----- rendering the state ----------------------------------------------------------------------
+
+function renderLobby(state) {
+  const you = state.you;
+  $("me-name").textContent = you.name;
+  $("me-color").style.background = you.color;
+  const list = $("lobby-seats");
+  list.replaceChildren();
+  for (const seat of state.room.seats) {
+    const li = document.createElement("li");
+    li.className = "seat" + (seat.id === you.seat_id ? " me" : "") + (seat.connected ? "" : " away");
+    const dot = document.createElement("span");
+    dot.className = "swatch";
+    dot.style.background = seat.color;
+    const name = document.createElement("span");
+    name.className = "seat-name";
+    name.textContent = seat.name;
+    const tag = document.createElement("span");
+    tag.className = "seat-tag";
+    tag.textContent = seat.id === you.seat_id ? t("phone.you")
+      : seat.bot ? t("phone.computer") : seat.connected ? "" : t("phone.offline");
+    li.append(dot, name, tag);
+    list.append(li);
+  }
+}
+
+function renderTakeover(state) {
+  const box = $("takeover");
+  const bots = state.room.seats.filter((seat) => seat.bot);
+  const open = state.room.status === "playing";
+  box.classList.remove("hidden");
+  $("takeover-msg").textContent = !open ? t("phone.watch_finished")
+    : bots.length ? t("phone.takeover_intro") : t("phone.takeover_none");
+  $("takeover-name-row").classList.toggle("hidden", !open || !bots.length);
+  const nameInput = $("takeover-name");
+  if (!nameInput.value) nameInput.value = store.get(NAME_KEY) || "";
+  const seats = $("takeover-seats");
+  seats.replaceChildren();
+  if (!open) return;
+  for (const seat of bots) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "btn takeover-seat";
+    const dot = document.createElement("span");
+    dot.className = "swatch";
+    dot.style.background = seat.color;
+    const label = document.createElement("span");
+    label.textContent = t("phone.take_over", { name: seat.name });
+    button.append(dot, label);
+    button.addEventListener("click", () => takeSeat(seat.id));
+    seats.append(button);
+  }
+}
+
+async function mountGame(state) {
+  const name = state.room.game;
+  if (app.game && app.game.name === name) return app.game.ui;
+  if (app.loadingGame === name) return null;
+  if (app.game) {
+    app.game.ui.destroy();
+    app.game = null;
+  }
+  const loader = GAME_UIS[name];
+  const root = $("game-root");
+  if (!loader) {
+    root.textContent = t("phone.no_game_ui");
+    return null;
+  }
+  app.loadingGame = name;
+  try {
+    const module = await loader();
+    root.replaceChildren();
+    const ui = module.createGameUI(root, {
+      send: (action) => request(app.socket, "action", {
+        room: app.code, token: store.get(seatKey(app.code)), action }),
+      banner,
+      vibrate,
+      errorText,
+    });
+    app.game = { name, ui };
+    return ui;
+  } finally {
+    app.loadingGame = null;
+  }
+}
+
+async function render() {
+  const state = app.state;
+  if (!state || app.mode === "kicked") return;
+  $("room-badge").textContent = state.room.code;
+  $("room-badge").classList.remove("hidden");
+  const seated = !!state.you;
+  const status = state.room.status;
+  if (seated && status === "lobby") {
+    showScreen("lobby");
+    renderLobby(state);
+  } else if (!seated && status === "lobby") {
+    // The host started a new game: a watcher can now sit down normally.
+    app.mode = "idle";
+    showJoin();
+  } else {
+    showScreen("game");
+    if (seated) $("takeover").classList.add("hidden");
+    else renderTakeover(state);
+    const ui = await mountGame(state);
+    if (ui && app.state) ui.update(app.state);
+  }
+  keepAwake(seated && status === "playing");   // the Wake Lock API, or a silent video
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") {
+    // A phone waking up may have missed a reconnect: make sure we are bound to our seat.
+    if (app.socket && !app.socket.connected) app.socket.connect();
+  }
+});
+
+// ----- connection -------------------------------------------------------------------------------
+
+function setConn(status) {
+  const el = $("conn");
+  el.textContent = status === "connected" ? "" : t("common.reconnecting");
+  el.classList.toggle("hidden", status === "connected");
+  document.body.classList.toggle("offline", status !== "connected");
+}
+
+function onState(data) {
+  if (!data || !data.room || data.room.code !== app.code) return;
+  data.received = performance.now();
+  app.state = data;
+  if (data.you) {
+    app.seatId = data.you.seat_id;
+    if (app.mode !== "seated") app.mode = "seated";
+  }
+  render();
+}
+
+function start() {
+  relabel();
+  if (!app.code) {
+    showRooms();
+    return;
+  }
+  $("room-badge").textContent = app.code;
+  $("room-badge").classList.remove("hidden");
+  if (!app.socket) {
+    app.socket = connect(onState, setConn);
+    app.socket.on("connect", () => {
+      // Every (re)connect gets a new sid: bind it to our seat again.
+      if (store.get(seatKey(app.code))) join();
+      else if (app.mode === "watching") watch();
+      else if (app.mode !== "joining" && app.mode !== "seated") showJoin();
+    });
+    app.socket.on("kicked", (data) => {
+      if (data && data.room && data.room !== app.code) return;
+      store.del(seatKey(app.code));
+      app.mode = "kicked";
+      app.state = null;
+      if (app.game) { app.game.ui.destroy(); app.game = null; }
+      keepAwake(false);
+      showScreen("kicked");
+    });
+  } else if (app.socket.connected) {
+    if (store.get(seatKey(app.code))) join();
+    else showJoin();
+  }
+  showJoin(!!store.get(seatKey(app.code)));
+}
+
+$("lang-toggle").addEventListener("click", toggleLang);
+onLangChange(() => {
+  relabel();
+  if (app.game) app.game.ui.relabel?.();
+  if (app.state) render();
+});
+
+start();

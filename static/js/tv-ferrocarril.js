@@ -1,0 +1,419 @@
+// Ferrocarril on the TV: the table (combinations grouped by owner, piles, the ¡Compro! window,
+// the event feed), the end of a round and the end of the game. Reads only the public view.
+// Called by tv.js as render(root, ctx) on every state push.
+
+import { cardName } from "./cards.js";
+import { getLang, pick, t } from "./i18n.js";
+import { cardEl, fromMarkup, h, joinNames, nameTag, places, podium, ring, seatOf, secondsLeft, signed } from "./tv-kit.js";
+
+const FEED_SIZE = 7;
+const FRESH_MS = 3500;          // a combination that just changed stays outlined this long
+const memories = new WeakMap(); // root -> what this renderer remembers between pushes
+
+const DEALER_ICON =
+  `<svg class="icon-dealer" viewBox="0 0 40 32" aria-hidden="true">` +
+  `<rect x="4" y="6" width="16" height="22" rx="3" transform="rotate(-14 12 17)" fill="#fffdf7" stroke="#333" stroke-width="1.5"/>` +
+  `<rect x="13" y="4" width="16" height="22" rx="3" fill="#fffdf7" stroke="#333" stroke-width="1.5"/>` +
+  `<rect x="22" y="6" width="16" height="22" rx="3" transform="rotate(14 30 17)" fill="#7b1e3a" stroke="#333" stroke-width="1.5"/></svg>`;
+const BACK_ICON =
+  `<svg class="icon-back" viewBox="0 0 20 28" aria-hidden="true"><rect x="1" y="1" width="18" height="26" rx="3" ` +
+  `fill="#7b1e3a" stroke="#f2c230" stroke-width="1.5"/></svg>`;
+
+// ----- words ---------------------------------------------------------------------------------------
+
+const minus = signed;
+
+function cardPhrase(code) {
+  if (code === "*") return t("ev.joker");
+  return t("ev.the_card", { card: cardName(code, getLang()) });
+}
+
+// "S" -> "Sota", "7" -> "7" (a group's rank in words).
+function rankWord(rank) {
+  return cardName(`${rank}o`, getLang()).split(" ")[0];
+}
+
+function cardsPhrase(codes) {
+  return joinNames(codes.map((c) => (c === "*" ? t("ev.joker") : cardName(c, getLang()))));
+}
+
+function nameOf(ctx, seat) {
+  return seat == null ? "" : seatOf(ctx.room, seat).name;
+}
+
+export function eventText(ev, ctx) {
+  const name = nameOf(ctx, ev.seat);
+  switch (ev.type) {
+    case "deal": return t("ev.deal", { name, round: ev.round });
+    case "compro": return t("ev.compro", { name });
+    case "bought":
+      if (ev.outbid && ev.outbid.length) return t("ev.bought_priority", { name, card: cardPhrase(ev.card) });
+      if (ev.extra) return t("ev.bought_extra", { name, card: cardPhrase(ev.card), extra: ev.extra });
+      return t("ev.bought", { name, card: cardPhrase(ev.card) });
+    case "no_buy": return t("ev.no_buy", { card: cardPhrase(ev.card) });
+    case "draw": return t("ev.draw", { name });
+    case "salir": return t("ev.salir", { name });
+    case "meld": return t("ev.meld", { name });
+    case "add": return t("ev.add", { name, cards: cardsPhrase(ev.cards || []) });
+    case "steal": return t("ev.steal", { name, card: cardPhrase(ev.card) });
+    case "steal_undone": return t("ev.steal_undone", { name });
+    case "discard": return t("ev.discard", { name, card: cardPhrase(ev.card) });
+    case "reshuffle": return t("ev.reshuffle", { cards: ev.cards });
+    case "round_end":
+      return ev.seat == null ? t("ev.round_end_none", { round: ev.round }) : t("ev.round_end", { name, round: ev.round });
+    case "game_end": return t("ev.game_end");
+    default: return ev.type;
+  }
+}
+
+// ----- entry point ---------------------------------------------------------------------------------
+
+export function render(root, ctx) {
+  let memory = memories.get(root);
+  if (!memory) {
+    memory = { lastEvent: lastEventN(ctx.view), melds: new Map(), fresh: new Map() };
+    memories.set(root, memory);
+  }
+  const view = ctx.view;
+  header(ctx);
+  if (view.phase !== memory.phase) {
+    if (view.phase === "round_over" || view.phase === "game_over") ctx.clearToasts();
+    memory.phase = view.phase;
+  }
+  if (view.phase === "round_over") {
+    root.replaceChildren(roundOver(ctx));
+    squeezeHands(root);
+  }
+  else if (view.phase === "game_over") root.replaceChildren(gameOver(ctx));
+  else {
+    trackMelds(view, memory);
+    root.replaceChildren(table(ctx, memory));
+    fitMelds(root);
+  }
+  if (view.phase !== "round_over" && view.phase !== "game_over") announce(ctx, memory);
+  else memory.lastEvent = lastEventN(view);
+}
+
+function lastEventN(view) {
+  const events = view.events || [];
+  return events.length ? events[events.length - 1].n : -1;
+}
+
+// ----- the header (top bar) -------------------------------------------------------------------------
+
+function header(ctx) {
+  const view = ctx.view;
+  const round = h("span", { class: "pill round", text: t("tv.round", { n: view.round, total: view.rounds }) });
+  if (view.phase === "game_over") {
+    ctx.setHeader();
+    return;
+  }
+  if (view.phase === "round_over") {
+    ctx.setHeader(round);
+    return;
+  }
+  const turnSeat = seatOf(ctx.room, view.turn);
+  ctx.setHeader(
+    round,
+    h("span", { class: "contract" },
+      h("strong", { text: t("tv.contract", { contract: pick(view.contract) }) }),
+      h("span", { class: "contract-sub" },
+        h("span", { class: "prize", text: t("tv.prize", { prize: minus(view.contract.prize) }) }),
+        view.opening && h("span", { class: "opening", text: t("tv.opening") }))),
+    h("span", { class: "turn-pill", vars: { "--seat": turnSeat.color } },
+      h("span", { class: "turn-arrow", "aria-hidden": "true" }, "▶"),
+      h("span", { class: "turn-text", text: t("tv.turn_of", { name: turnSeat.name }) })));
+}
+
+// ----- the table ---------------------------------------------------------------------------------------
+
+function trackMelds(view, memory) {
+  const now = performance.now();
+  const ids = new Set();
+  for (const meld of view.table) {
+    ids.add(meld.id);
+    const key = meld.cards.join(" ");
+    if (memory.seeded && memory.melds.get(meld.id) !== key) memory.fresh.set(meld.id, now + FRESH_MS);
+    memory.melds.set(meld.id, key);
+  }
+  for (const id of [...memory.melds.keys()]) if (!ids.has(id)) memory.melds.delete(id);
+  memory.seeded = true;
+  for (const [id, until] of memory.fresh) if (until < now) memory.fresh.delete(id);
+}
+
+function table(ctx, memory) {
+  const view = ctx.view;
+  const rows = view.players.map((player) => playerRow(ctx, player, memory));
+  return h("div", { class: "ferro-table" },
+    h("div", { class: "player-rows", vars: { "--rows": String(view.players.length) } }, rows),
+    h("aside", { class: "side" }, piles(ctx), buyPanel(ctx), feed(ctx)));
+}
+
+function playerRow(ctx, player, memory) {
+  const view = ctx.view;
+  const seat = seatOf(ctx.room, player.seat);
+  const isTurn = view.turn === player.seat;
+  const melds = view.table.filter((m) => m.owner === player.seat);
+  const badges = [];
+  if (seat.bot) badges.push(h("span", { class: "badge bot", text: t("tv.bot") }));
+  else if (seat.autoplay) badges.push(h("span", { class: "badge auto", text: t("tv.autoplay") }));
+  else if (!seat.connected) badges.push(h("span", { class: "badge away", text: t("tv.away") }));
+
+  let control = null;
+  if (ctx.isHost && !seat.bot && seat.id) {
+    control = seat.autoplay
+      ? h("button", { type: "button", class: "seat-control", on: { click: () => ctx.host("to_human", { seat: seat.id }) } }, t("tv.to_human"))
+      : h("button", { type: "button", class: "seat-control", on: { click: () => ctx.host("to_bot", { seat: seat.id }) } }, t("tv.to_bot"));
+  }
+
+  return h("section", {
+    class: ["player-row", isTurn && "turn", view.dealer === player.seat && "dealer"],
+    vars: { "--seat": seat.color }, dataset: { seat: String(player.seat) },
+  },
+  h("div", { class: "pinfo" },
+    h("div", { class: "pname" },
+      isTurn && h("span", { class: "turn-flag", "aria-hidden": "true" }, "▶"),
+      h("span", { class: "name", text: seat.name }),
+      view.dealer === player.seat && h("span", { class: "dealer-badge", title: t("tv.dealer") },
+        fromMarkup(DEALER_ICON), h("span", { text: t("tv.dealer") }))),
+    h("div", { class: "pstats" },
+      h("span", { class: "stat cards" }, fromMarkup(BACK_ICON), h("b", { text: String(player.cards) }), h("span", { class: "unit", text: t("tv.cards") })),
+      h("span", { class: "stat buys" }, h("b", { text: String(player.buys_left) }), h("span", { class: "unit", text: `/10 ${t("tv.buys")}` }))),
+    h("div", { class: "pfoot" },
+      h("span", { class: "score" }, h("b", { text: minus(player.score) }), h("span", { class: "unit", text: ` ${t("common.points")}` })),
+      h("span", { class: ["stat", "salido", player.salido ? "yes" : "no"] }, player.salido ? `✓ ${t("tv.salido")}` : t("tv.not_salido")),
+      badges)),
+  h("div", { class: "melds" },
+    melds.length ? melds.map((meld) => meldEl(meld, memory)) : h("span", { class: "no-melds", text: t("tv.no_melds") })),
+  control);
+}
+
+function meldEl(meld, memory) {
+  const fresh = memory.fresh.has(meld.id);
+  let caption = null;
+  if (meld.joker_for) {
+    const stands = meld.kind === "run" ? cardName(meld.joker_for, getLang()) : rankWord(meld.joker_for);
+    caption = h("span", { class: "meld-caption" }, h("span", { class: "star", "aria-hidden": "true" }, "★"), ` = ${stands}`);
+  }
+  return h("div", { class: ["meld", meld.kind, fresh && "fresh"], dataset: { meld: String(meld.id) } },
+    h("div", { class: "meld-cards" }, displayOrder(meld).map((code) => cardEl(code))),
+    caption);
+}
+
+// Overlap the cards of a long hand more, so that all of it shows.
+function squeezeHands(root) {
+  for (const row of root.querySelectorAll(".hand-cards")) {
+    const cards = row.querySelectorAll("svg.card");
+    if (cards.length < 2 || row.scrollWidth <= row.clientWidth) continue;
+    const width = cards[0].getBoundingClientRect().width;
+    const step = (row.clientWidth - width) / (cards.length - 1);
+    row.style.setProperty("--overlap", `${Math.min(0, step - width)}px`);
+  }
+}
+
+// A group's cards in any order: the joker goes last, where it shows whole.
+function displayOrder(meld) {
+  if (meld.kind !== "group") return meld.cards;
+  return [...meld.cards.filter((c) => c !== "*"), ...meld.cards.filter((c) => c === "*")];
+}
+
+// Fit each row's combinations: the biggest cards that fit, overlapping them more before
+// making them smaller. Squeeze 1 still shows every corner rank; squeeze 2 overlaps the cards of
+// a group (one rank, the joker drawn last) down to their edges.
+function fitMelds(root) {
+  const fits = (area) => area.scrollHeight <= area.clientHeight + 1 && area.scrollWidth <= area.clientWidth + 1;
+  for (const area of root.querySelectorAll(".melds")) {
+    if (!area.querySelector(".meld")) continue;
+    let size = Math.min(150, Math.max(60, area.clientHeight - 30));
+    for (;;) {
+      area.style.setProperty("--card-h", `${size}px`);
+      let fitted = false;
+      for (const squeeze of ["0", "1", "2"]) {
+        area.dataset.squeeze = squeeze;
+        if (fits(area)) { fitted = true; break; }
+      }
+      if (fitted || size <= 48) break;
+      size = Math.floor(size * 0.93);
+    }
+  }
+}
+
+function piles(ctx) {
+  const view = ctx.view;
+  const window = view.buy_window;
+  const top = view.discard_top;
+  const discardCard = top ? cardEl(top) : (view.discard ? cardEl(null, { faceDown: true }) : h("div", { class: "card-slot" }));
+  return h("div", { class: "piles" },
+    h("div", { class: ["discard-zone", window && "selling"] },
+      h("div", { class: "ring-wrap" },
+        window && ring("buy_window", "buy-ring"),
+        h("div", { class: "discard-card" }, discardCard),
+        window && h("div", { class: "ring-seconds" }, secondsLeft("buy_window"))),
+      h("div", { class: "pile-label" }, t("tv.discard"), " ", h("b", { text: String(view.discard) }))),
+    h("div", { class: "stock-zone" },
+      h("div", { class: "stock-card" }, cardEl(null, { faceDown: true })),
+      h("div", { class: "pile-label" }, t("tv.stock"), h("b", { class: "stock-count", text: String(view.stock) }))));
+}
+
+// The live ¡Compro! window, or what became of the last offered card.
+function buyPanel(ctx) {
+  const view = ctx.view;
+  const window = view.buy_window;
+  if (window) {
+    const pressed = new Set(window.pressed);
+    const passed = new Set(window.passed);
+    return h("div", { class: "buy-panel live" },
+      h("h3", {}, h("span", { class: "title", text: t("tv.for_sale") }), " ",
+        h("span", { class: "what", text: cardName(window.card, getLang()) })),
+      h("p", { class: "sub", text: window.discarder == null ? t("tv.first_card") : t("tv.discarded_by", { name: nameOf(ctx, window.discarder) }) }),
+      h("p", { class: "prio-label", text: t("tv.priority") }),
+      h("ol", { class: "prio" }, window.priority.map((s) => {
+        const status = pressed.has(s) ? "pressed" : passed.has(s) ? "passed" : "waiting";
+        const label = status === "pressed" ? t("tv.pressed_compro") : status === "passed" ? t("tv.passed") : t("tv.waiting");
+        return h("li", { class: ["prio-seat", status] }, nameTag(seatOf(ctx.room, s)), h("span", { class: "prio-status", text: label }));
+      })));
+  }
+  const outcome = lastOutcome(view.events || []);
+  if (!outcome) return h("div", { class: "buy-panel empty" });
+  if (outcome.type === "no_buy") {
+    return h("div", { class: "buy-panel result none" }, h("p", { class: "headline", text: t("tv.nobody_buys", { card: cardPhrase(outcome.card) }) }));
+  }
+  return h("div", { class: "buy-panel result" }, boughtLines(ctx, outcome));
+}
+
+function boughtLines(ctx, ev) {
+  const buyer = seatOf(ctx.room, ev.seat);
+  const reasons = [];
+  if (ev.outbid && ev.outbid.length) {
+    reasons.push(h("p", { class: "why priority", text: t("tv.by_priority", { names: joinNames(ev.outbid.map((s) => nameOf(ctx, s))) }) }));
+  }
+  reasons.push(h("p", { class: "why", text: ev.extra ? t("tv.own_turn_buy", { extra: ev.extra }) : t("tv.other_buy") }));
+  return [
+    h("div", { class: "bought-card" }, cardEl(ev.card)),
+    h("div", { class: "bought-text" },
+      h("p", { class: "headline", vars: { "--seat": buyer.color } },
+        h("span", { class: "who", text: buyer.name }), " ",
+        h("span", { text: t("tv.gets_it", { card: cardPhrase(ev.card) }) })),
+      reasons),
+  ];
+}
+
+// The latest bought/no_buy, unless a newer card has been offered since.
+function lastOutcome(events) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const type = events[i].type;
+    if (type === "bought" || type === "no_buy") return events[i];
+    if (type === "discard" || type === "deal") return null;
+  }
+  return null;
+}
+
+function feed(ctx) {
+  const events = (ctx.view.events || []).slice(-FEED_SIZE).reverse();
+  return h("div", { class: "feed" },
+    h("h3", { text: t("tv.feed") }),
+    h("ol", {}, events.map((ev, i) => h("li", {
+      class: ["feed-item", `ev-${ev.type}`, i === 0 && "latest"],
+      vars: { "--seat": ev.seat == null ? "transparent" : seatOf(ctx.room, ev.seat).color },
+    }, h("span", { class: "dot" }), h("span", { class: "text", text: eventText(ev, ctx) })))));
+}
+
+// Big banners for the moments the whole table should notice.
+function announce(ctx, memory) {
+  const events = ctx.view.events || [];
+  const fresh = events.filter((ev) => ev.n > memory.lastEvent);
+  memory.lastEvent = lastEventN(ctx.view);
+  for (const ev of fresh) {
+    if (ev.type === "bought") {
+      if (memory.boughtToast) memory.boughtToast.remove();
+      memory.boughtToast = ctx.toast(h("div", { class: "toast-bought" }, boughtLines(ctx, ev)), { kind: "bought", ms: 3800 });
+    } else if (ev.type === "salir") {
+      const seat = seatOf(ctx.room, ev.seat);
+      ctx.toast(h("div", { class: "toast-line", vars: { "--seat": seat.color } }, h("span", { class: "who", text: eventText(ev, ctx) })),
+        { kind: "salir", ms: 2500 });
+    }
+  }
+}
+
+// ----- end of a round ---------------------------------------------------------------------------------------
+
+function roundOver(ctx) {
+  const view = ctx.view;
+  const last = view.last_round;
+  if (!last) return h("div", { class: "round-over" });
+  const closer = last.closer;
+  const standings = standingsTable(ctx, last);
+
+  const hands = last.hands.map((hand, s) => {
+    const seat = seatOf(ctx.room, s);
+    const isCloser = s === closer;
+    return h("li", { class: ["hand-row", isCloser && "closer"], vars: { "--seat": seat.color } },
+      h("span", { class: "hand-name", text: seat.name }),
+      h("div", { class: "hand-cards" },
+        isCloser ? h("span", { class: "prize-badge", text: t("tv.prize_card") }) : hand.map((code) => cardEl(code))),
+      h("span", { class: ["hand-points", last.points[s] < 0 && "negative"], text: minus(last.points[s]) }));
+  });
+
+  return h("div", { class: "round-over" },
+    h("div", { class: "ro-title" },
+      h("h1", { text: t("tv.round_over", { n: last.round }) }),
+      closer == null
+        ? h("p", { class: "ro-closer", text: t("tv.no_closer") })
+        : h("p", { class: "ro-closer", vars: { "--seat": seatOf(ctx.room, closer).color } },
+          h("span", { class: "who", text: nameOf(ctx, closer) }), " ",
+          h("span", { text: t("tv.closer", { prize: minus(last.points[closer]) }) }))),
+    h("div", { class: "ro-grid" },
+      h("section", { class: "ro-hands" }, h("h2", { text: t("tv.hands") }),
+        h("ol", { vars: { "--rows": String(hands.length) } }, hands)),
+      h("section", { class: "ro-standings" }, h("h2", { text: t("tv.standings") }), standings)),
+    h("div", { class: "ro-next" },
+      ctx.isHost && h("button", { type: "button", class: "big-button next-round",
+        on: { click: () => ctx.host("act", { action: { type: "next_round" } }) } }, t("tv.next_round")),
+      h("div", { class: "auto-next" },
+        h("div", { class: "mini-ring" }, ring("next_round")),
+        h("span", { text: t("tv.auto_next") }), " ",
+        secondsLeft("next_round", "inline"), h("span", { text: " s" }))));
+}
+
+function standingsTable(ctx, last) {
+  const totals = last.totals;
+  const place = places(totals);
+  const order = totals.map((_, s) => s).sort((a, b) => totals[a] - totals[b] || a - b);
+  return h("table", { class: "standings" },
+    h("colgroup", {}, h("col", { class: "c-place" }), h("col", {}), h("col", { class: "c-round" }), h("col", { class: "c-total" })),
+    h("thead", {}, h("tr", {},
+      h("th", { text: "" }), h("th", { text: "" }),
+      h("th", { text: t("tv.this_round") }), h("th", { text: t("tv.total") }))),
+    h("tbody", {}, order.map((s) => {
+      const seat = seatOf(ctx.room, s);
+      return h("tr", { class: place[s] === 1 && "leader" },
+        h("td", { class: "place", text: t("tv.place", { n: place[s] }) }),
+        h("td", { class: "who" }, nameTag(seat)),
+        h("td", { class: ["round-pts", last.points[s] < 0 && "negative"], text: minus(last.points[s]) }),
+        h("td", { class: "total", text: minus(totals[s]) }));
+    })));
+}
+
+// ----- end of the game ----------------------------------------------------------------------------------------
+
+function gameOver(ctx) {
+  const view = ctx.view;
+  const result = view.result || { scores: view.players.map((p) => p.score), winners: [], ranking: [], tie: false };
+  const entries = result.scores.map((score, s) => ({ seat: seatOf(ctx.room, s), score, index: s }));
+  const winnerNames = result.winners.map((s) => nameOf(ctx, s));
+  const place = places(result.scores);
+  const rest = (result.ranking.length ? result.ranking : entries.map((e) => e.index)).filter((s) => place[s] > 3);
+  const last = view.last_round;
+
+  return h("div", { class: "game-over" },
+    h("h1", { text: t("tv.game_over") }),
+    h("p", { class: ["winner-line", result.tie && "tie"],
+      text: result.tie ? t("tv.tie", { names: joinNames(winnerNames) }) : t("tv.winner", { name: winnerNames[0] || "" }) }),
+    podium(entries),
+    rest.length ? h("ol", { class: "rest" }, rest.map((s) => h("li", {},
+      h("span", { class: "place", text: t("tv.place", { n: place[s] }) }), nameTag(seatOf(ctx.room, s)),
+      h("span", { class: "score", text: `${minus(result.scores[s])} ${t("common.points")}` })))) : null,
+    h("p", { class: "lowest" }, t("tv.lowest_wins"),
+      last && last.closer != null ? ` · ${t("ev.round_end", { name: nameOf(ctx, last.closer), round: last.round })} (${minus(last.points[last.closer])})` : ""),
+    ctx.isHost && h("button", { type: "button", class: "big-button new-game", on: { click: () => ctx.host("new_game") } }, t("tv.new_game")));
+}

@@ -1,0 +1,493 @@
+// The TV page: connects as the room's host (or a watcher), shows the lobby, and hands the table
+// to the game's own renderer (static/js/tv-<game>.js). This file knows no game rules.
+//
+// A game renderer is an ES module exporting `render(root, ctx)`; it is called on every state
+// push with the same `root` element (so it may keep its own memory between calls) and
+//   ctx = { state, room, view, isHost, host(command, args) -> Promise<reply>,
+//           setHeader(...nodes), toast(content, {kind, ms}) -> node, clearToasts(), catalogue }
+// where `view` is the game's public view (state.game).
+
+import { connect, request } from "./net.js";
+import { getLang, onLangChange, pick, t, toggleLang } from "./i18n.js";
+import { h, setTimers } from "./tv-kit.js";
+
+const STORE_KEY = "sobremesa.tv";
+const TILE_ORDER = ["ferrocarril", "manipulacion", "tren", "canasta"];
+// Games not written yet: shown as disabled "coming soon" tiles until the server lists them.
+const UPCOMING = {
+  manipulacion: { min_players: 2, max_players: 5 },
+  tren: { min_players: 2, max_players: 8 },
+  canasta: { min_players: 2, max_players: 6 },
+};
+
+const dom = {
+  screen: document.getElementById("screen"),
+  topGame: document.getElementById("topbar-game"),
+  topRoom: document.getElementById("topbar-room"),
+  lang: document.getElementById("lang"),
+  toasts: document.getElementById("toasts"),
+  conn: document.getElementById("conn"),
+};
+
+let catalogue = readCatalogue();
+let session = loadSession();      // {room, host_token} of the room this TV hosts
+let state = null;                 // the latest `state` push
+let socket = null;
+let renderQueued = false;
+let dragging = null;              // the seat id being dragged in the lobby
+let lobbyError = null;            // the last refused host command, shown under Empezar
+let botLevel = null;
+let mode = null;                  // "lobby" | "game": what #screen holds now
+let gameRoot = null;
+let gameName = null;
+const renderers = {};
+
+// ----- session ---------------------------------------------------------------------------------
+
+function readCatalogue() {
+  try {
+    return JSON.parse(document.getElementById("catalogue").textContent) || [];
+  } catch {
+    return [];
+  }
+}
+
+function loadSession() {
+  try {
+    const data = JSON.parse(localStorage.getItem(STORE_KEY));
+    if (data && typeof data.room === "string" && typeof data.host_token === "string") return data;
+  } catch {
+    /* nothing stored, or garbage: start afresh */
+  }
+  return null;
+}
+
+function saveSession(room, hostToken) {
+  session = { room, host_token: hostToken };
+  try {
+    localStorage.setItem(STORE_KEY, JSON.stringify(session));
+  } catch {
+    /* private mode: this TV forgets the room on reload */
+  }
+}
+
+// Every (re)connection: watch the stored room, or create one if there is none (or it is gone).
+async function enter() {
+  const params = new URLSearchParams(location.search);
+  const fresh = params.has("new");
+  if (fresh) history.replaceState(null, "", location.pathname);
+  if (session && !fresh) {
+    const reply = await request(socket, "watch", { room: session.room, host_token: session.host_token });
+    if (reply.ok) {
+      if (reply.games) catalogue = reply.games;
+      return;
+    }
+    if (reply.error?.code !== "unknown_room") {
+      showError(reply.error);
+      if (socket.connected) setTimeout(enter, 3000);
+      return;
+    }
+  }
+  await createRoom();
+}
+
+async function createRoom() {
+  const reply = await request(socket, "create_room", {});
+  if (reply.ok) {
+    saveSession(reply.room, reply.host_token);
+    if (reply.games) catalogue = reply.games;
+    scheduleRender();
+  } else {
+    showError(reply.error);
+    if (socket.connected) setTimeout(enter, 3000);
+  }
+}
+
+async function host(command, args = {}) {
+  if (!session || !state) return { ok: false };
+  const reply = await request(socket, "host", {
+    room: state.room.code, host_token: session.host_token, command, args,
+  });
+  if (!reply.ok) showError(reply.error, command);
+  return reply;
+}
+
+// ----- messages ----------------------------------------------------------------------------------
+
+// A refused command in plain words: under Empezar for the start button, else as a toast.
+function showError(error, command) {
+  const text = pick(error) || t("common.reconnecting");
+  if (mode === "lobby" && command === "start") {
+    lobbyError = text;
+    scheduleRender();
+    return;
+  }
+  toast(text, { kind: "error", ms: 6000 });
+}
+
+function toast(content, { kind = "info", ms = 4000 } = {}) {
+  const node = h("div", { class: ["toast", kind] }, content);
+  dom.toasts.appendChild(node);
+  while (dom.toasts.children.length > 3) dom.toasts.firstElementChild.remove();
+  setTimeout(() => {
+    node.classList.add("leaving");
+    setTimeout(() => node.remove(), 400);
+  }, ms);
+  return node;
+}
+
+function clearToasts() {
+  dom.toasts.replaceChildren();
+}
+
+function onStatus(status) {
+  dom.conn.textContent = t("common.reconnecting");
+  dom.conn.classList.toggle("hidden", status === "connected");
+  if (status === "connected") enter();
+}
+
+function onState(data) {
+  if (!data || !data.room) return;
+  if (state && state.room.code !== data.room.code) {
+    mode = null; // a different room: rebuild the screen
+  }
+  state = data;
+  setTimers(data.room.timers);
+  scheduleRender();
+}
+
+function scheduleRender() {
+  if (renderQueued) return;
+  renderQueued = true;
+  // A macrotask, not requestAnimationFrame: a page that is not painting (a background tab,
+  // a headless test) must still keep its DOM current.
+  setTimeout(() => {
+    renderQueued = false;
+    render();
+  }, 0);
+}
+
+// ----- the page ------------------------------------------------------------------------------------
+
+function gameInfo(name) {
+  return catalogue.find((g) => g.name === name) || null;
+}
+
+function render() {
+  dom.lang.textContent = t("common.switch_lang");
+  document.body.classList.toggle("in-game", !!(state && state.game));
+  if (!state) {
+    if (mode !== "waiting") {
+      mode = "waiting";
+      dom.screen.replaceChildren(h("div", { class: "splash" }, h("div", { class: "brand big", text: t("common.app") })));
+    }
+    return;
+  }
+  renderRoomBadge();
+  if (state.game) renderGame();
+  else {
+    if (dragging) return; // the seat list is being dragged: draw after the drop
+    renderLobby();
+  }
+}
+
+function renderRoomBadge() {
+  const room = state.room;
+  if (!state.game) {
+    dom.topRoom.replaceChildren(state.host ? h("button", {
+      type: "button", class: "new-room",
+      on: { click: () => {
+        if (state.room.seats.length && !window.confirm(t("tv.new_room_confirm"))) return;
+        state = null; mode = null; render(); createRoom();
+      } },
+    }, t("tv.new_room")) : "");
+    return;
+  }
+  dom.topRoom.replaceChildren(
+    h("img", { class: "qr-mini", src: state.links.qr, alt: "" }),
+    h("div", { class: "room-mini" },
+      h("span", { class: "label", text: t("tv.room_code") }),
+      h("span", { class: "code", text: room.code })));
+}
+
+function setHeader(...nodes) {
+  dom.topGame.replaceChildren(...nodes.flat().filter(Boolean));
+}
+
+// ----- the game ----------------------------------------------------------------------------------
+
+async function loadRenderer(name) {
+  if (!(name in renderers)) {
+    renderers[name] = import(`./tv-${name}.js`).catch((error) => {
+      console.error(error);
+      return null;
+    });
+  }
+  return renderers[name];
+}
+
+async function renderGame() {
+  const name = state.game.game || state.room.game;
+  if (mode !== "game" || gameName !== name) {
+    mode = "game";
+    gameName = name;
+    lobbyError = null;
+    gameRoot = h("div", { class: ["game-root", `game-${name}`] });
+    dom.screen.replaceChildren(gameRoot);
+    setHeader();
+  }
+  const module = await loadRenderer(name);
+  if (!module || mode !== "game" || !state.game) return;
+  try {
+    module.render(gameRoot, {
+      state, room: state.room, view: state.game, isHost: !!state.host,
+      host, setHeader, toast, clearToasts, catalogue: gameInfo(name),
+    });
+  } catch (error) {
+    console.error("render failed", error);
+  }
+}
+
+// ----- the lobby ---------------------------------------------------------------------------------
+
+function renderLobby() {
+  if (mode !== "lobby") {
+    mode = "lobby";
+    gameName = null;
+    setHeader();
+  }
+  setHeader(h("div", { class: "lobby-title", text: t("tv.choose_game") }));
+  const room = state.room;
+  const isHost = !!state.host;
+  const info = gameInfo(room.game);
+  const view = h("div", { class: ["lobby", isHost ? "is-host" : "is-watcher"] },
+    joinPanel(),
+    tilesPanel(room.game, isHost),
+    detailPanel(info, room, isHost),
+    seatsPanel(info, room, isHost));
+  dom.screen.replaceChildren(view);
+  for (const selector of [".room-code .code", ".join-url strong", ".join-panel h2"]) fitText(view.querySelector(selector));
+}
+
+// Shrink a one-line text until it fits its box (wide letters such as "WMWM" in the room code).
+// The element needs white-space: nowrap, max-width: 100% and overflow: hidden.
+function fitText(node) {
+  if (!node) return;
+  node.style.fontSize = "";
+  let size = parseFloat(getComputedStyle(node).fontSize);
+  while (node.scrollWidth > node.clientWidth + 1 && size > 12) {
+    size *= 0.92;
+    node.style.fontSize = `${size}px`;
+  }
+}
+
+function joinPanel() {
+  const { links, room } = state;
+  return h("section", { class: ["panel", "join-panel", links.wifi_qr && "has-wifi"] },
+    h("h2", { text: t("tv.join_title") }),
+    h("div", { class: "qr-frame" }, h("img", { class: "qr", src: links.qr, alt: links.join_url })),
+    h("p", { class: "scan", text: t("tv.join_scan") }),
+    h("div", { class: "room-code" },
+      h("span", { class: "label", text: t("tv.room_code") }),
+      h("span", { class: "code", text: room.code })),
+    h("p", { class: "join-url" }, h("span", { text: t("tv.or_open") }),
+      h("strong", { text: links.join_url.replace(/^https?:\/\//, "") })),
+    links.wifi_qr && h("div", { class: "wifi" },
+      h("div", { class: "qr-frame small" }, h("img", { class: "qr", src: links.wifi_qr, alt: "Wi-Fi" })),
+      h("div", { class: "wifi-text" },
+        h("strong", { text: t("tv.wifi_title") }),
+        links.wifi_ssid && h("span", { text: t("tv.wifi_ssid", { ssid: links.wifi_ssid }) }))));
+}
+
+function tilesPanel(selected, isHost) {
+  const names = [...TILE_ORDER, ...catalogue.map((g) => g.name).filter((n) => !TILE_ORDER.includes(n))];
+  const tiles = names.map((name) => {
+    const info = gameInfo(name);
+    const soon = !info;
+    const data = info || UPCOMING[name] || { min_players: 2, max_players: 8 };
+    const title = info ? pick(info.title) : t(`game.${name}.title`);
+    const summary = info ? pick(info.summary) : t(`game.${name}.summary`);
+    return h("button", {
+      type: "button",
+      class: ["tile", soon && "soon", name === selected && "selected"],
+      disabled: soon || !isHost,
+      "aria-pressed": String(name === selected),
+      dataset: { game: name },
+      on: { click: () => name !== selected && host("set_game", { game: name }) },
+    },
+    h("span", { class: "tile-title", text: title }),
+    h("span", { class: "tile-meta" },
+      h("span", { class: "tile-players", text: t("common.players_range", { min: data.min_players, max: data.max_players }) }),
+      soon && h("span", { class: "tile-soon", text: t("tv.soon") })),
+    h("span", { class: "tile-summary", text: summary }));
+  });
+  return h("section", { class: "tiles" }, tiles);
+}
+
+function optionValues(info, room) {
+  const values = {};
+  for (const option of info?.options || []) values[option.name] = option.default;
+  return { ...values, ...(room.options || {}) };
+}
+
+function detailPanel(info, room, isHost) {
+  if (!info) return h("section", { class: "panel detail-panel" });
+  const values = optionValues(info, room);
+  const setOption = (name, value) => host("set_options", { options: { ...values, [name]: value } });
+  const options = (info.options || []).map((option) => {
+    const value = values[option.name];
+    let control;
+    if (option.type === "int" || option.type === "number") {
+      const step = option.step || 1;
+      control = h("div", { class: "stepper" },
+        h("button", { type: "button", class: "step", disabled: !isHost || value <= option.min, "aria-label": "−",
+          on: { click: () => setOption(option.name, Math.max(option.min, value - step)) } }, "−"),
+        h("output", { class: "step-value", text: String(value), dataset: { option: option.name } }),
+        h("button", { type: "button", class: "step", disabled: !isHost || value >= option.max, "aria-label": "+",
+          on: { click: () => setOption(option.name, Math.min(option.max, value + step)) } }, "+"));
+    } else if (option.type === "bool") {
+      control = h("button", { type: "button", class: ["switch", value && "on"], disabled: !isHost,
+        "aria-pressed": String(!!value), on: { click: () => setOption(option.name, !value) } },
+      value ? "✓" : "✕");
+    } else if (Array.isArray(option.choices)) {
+      control = h("div", { class: "segmented" }, option.choices.map((choice) => {
+        const v = typeof choice === "object" ? choice.value : choice;
+        const label = typeof choice === "object" ? pick(choice.label) || String(v) : String(v);
+        return h("button", { type: "button", class: v === value && "on", disabled: !isHost,
+          on: { click: () => setOption(option.name, v) } }, label);
+      }));
+    } else {
+      control = h("output", { class: "step-value", text: String(value) });
+    }
+    return h("div", { class: "option" }, h("span", { class: "option-label", text: pick(option.label) }), control);
+  });
+  const rules = (info.house_rules || []).map((rule) => h("li", { text: pick(rule) }));
+  return h("section", { class: "panel detail-panel" },
+    options.length ? h("div", { class: "options-card" }, h("h3", { text: t("tv.options") }), options) : null,
+    rules.length ? h("div", { class: "rules-card" }, h("h3", { text: t("tv.house_rules") }), h("ul", {}, rules)) : null);
+}
+
+function seatsPanel(info, room, isHost) {
+  const seats = room.seats;
+  const max = info ? info.max_players : 8;
+  const min = info ? info.min_players : 2;
+  const levels = info?.bot_levels?.length ? info.bot_levels : ["facil", "normal"];
+  if (!levels.includes(botLevel)) botLevel = levels[0];
+  const order = seats.map((s) => s.id);
+  const move = (index, delta) => {
+    const next = [...order];
+    const [id] = next.splice(index, 1);
+    next.splice(index + delta, 0, id);
+    host("reorder", { order: next });
+  };
+
+  const list = h("ol", { class: "seat-list", title: isHost ? t("tv.drag_hint") : null }, seats.map((seat, index) => {
+    const badges = [];
+    if (seat.bot) {
+      const nextLevel = levels[(levels.indexOf(seat.bot) + 1) % levels.length];
+      badges.push(h("button", {
+        type: "button", class: "badge bot", disabled: !isHost || levels.length < 2,
+        title: t("tv.level"), on: { click: () => host("set_bot", { seat: seat.id, level: nextLevel }) },
+      }, `${t("tv.bot")} · ${t(`common.level.${seat.bot}`)}`));
+    } else {
+      badges.push(h("span", { class: ["badge", seat.connected ? "phone" : "away"],
+        text: seat.connected ? t("tv.phone") : t("tv.away") }));
+    }
+    return h("li", {
+      class: "seat", draggable: isHost ? "true" : null, dataset: { id: seat.id }, vars: { "--seat": seat.color },
+    },
+    h("span", { class: "pos", text: String(index + 1) }),
+    h("span", { class: "swatch" }),
+    h("span", { class: "seat-who" },
+      h("span", { class: "seat-name", text: seat.name }),
+      h("span", { class: "seat-meta" }, badges, isHost && seatActions(seat, index))));
+  }));
+  function seatActions(seat, index) {
+    return h("span", { class: "seat-actions" },
+      h("button", { type: "button", class: "icon", title: t("tv.move_up"), "aria-label": t("tv.move_up"),
+        disabled: index === 0, on: { click: () => move(index, -1) } }, "▲"),
+      h("button", { type: "button", class: "icon", title: t("tv.move_down"), "aria-label": t("tv.move_down"),
+        disabled: index === seats.length - 1, on: { click: () => move(index, +1) } }, "▼"),
+      h("button", { type: "button", class: "icon remove", title: t("tv.remove"), "aria-label": t("tv.remove"),
+        on: { click: () => host("remove", { seat: seat.id }) } }, "✕"));
+  }
+  if (isHost) enableDrag(list);
+
+  const full = seats.length >= max;
+  const countOk = seats.length >= min && seats.length <= max;
+  return h("section", { class: "panel seats-panel" },
+    h("h2", {}, t("tv.seats"), " ", h("span", { class: "count", text: t("tv.seats_count", { n: seats.length, max }) })),
+    seats.length ? list : h("p", { class: "empty", text: t("tv.no_seats") }),
+    h("p", { class: "tip", text: t("tv.family_tip") }),
+    isHost && h("div", { class: "add-bot" },
+      h("div", { class: "segmented", role: "group", "aria-label": t("tv.level") }, levels.map((level) =>
+        h("button", { type: "button", class: level === botLevel && "on", "aria-pressed": String(level === botLevel),
+          on: { click: () => { botLevel = level; scheduleRender(); } } }, t(`common.level.${level}`)))),
+      h("button", { type: "button", class: "add", disabled: full,
+        on: { click: () => { lobbyError = null; host("add_bot", { level: botLevel }); } } }, "+ ", t("tv.add_bot"))),
+    isHost ? h("div", { class: "start-row" },
+      h("button", { type: "button", class: "start", id: "start",
+        on: { click: () => { lobbyError = null; host("start"); } } }, t("tv.start")),
+      lobbyError ? h("p", { class: "error", role: "alert", text: lobbyError })
+        : !countOk && h("p", { class: "hint", text: t("tv.need_players", { min, max }) }))
+      : h("p", { class: "hint", text: t("tv.watching") }));
+}
+
+// Drag a seat to reorder: the list moves live under the pointer, the order is sent on drop.
+function enableDrag(list) {
+  let moved = false;
+  const finish = () => {
+    const id = dragging;
+    dragging = null;
+    list.querySelectorAll(".dragging").forEach((n) => n.classList.remove("dragging"));
+    if (moved && id) {
+      const order = [...list.children].map((li) => li.dataset.id);
+      host("reorder", { order });
+    }
+    moved = false;
+    scheduleRender();
+  };
+  list.addEventListener("dragstart", (event) => {
+    const li = event.target.closest("li.seat");
+    if (!li) return;
+    dragging = li.dataset.id;
+    moved = false;
+    li.classList.add("dragging");
+    event.dataTransfer.effectAllowed = "move";
+    event.dataTransfer.setData("text/plain", li.dataset.id);
+  });
+  list.addEventListener("dragover", (event) => {
+    if (!dragging) return;
+    event.preventDefault();
+    const li = event.target.closest("li.seat");
+    const source = list.querySelector(`li.seat[data-id="${CSS.escape(dragging)}"]`);
+    if (!li || !source || li === source) return;
+    const box = li.getBoundingClientRect();
+    const after = event.clientY > box.top + box.height / 2;
+    const anchor = after ? li.nextSibling : li;
+    if (anchor !== source && anchor !== source.nextSibling) {
+      list.insertBefore(source, anchor);
+      moved = true;
+      [...list.children].forEach((n, i) => { const pos = n.querySelector(".pos"); if (pos) pos.textContent = String(i + 1); });
+    }
+  });
+  list.addEventListener("drop", (event) => {
+    event.preventDefault();
+    finish();
+  });
+  list.addEventListener("dragend", () => {
+    if (dragging) finish();
+  });
+}
+
+// ----- start ---------------------------------------------------------------------------------------
+
+dom.lang.addEventListener("click", () => toggleLang());
+onLangChange(() => {
+  mode = mode === "game" ? "game" : null;
+  scheduleRender();
+});
+render();
+socket = connect(onState, onStatus);
+socket.on("kicked", () => { /* the TV has no seat to lose */ });
+window.sobremesaTV = { get state() { return state; }, get session() { return session; }, getLang };
