@@ -12,8 +12,13 @@ ensure_venv() {
     want="$(cat "$root/pyproject.toml" | sha256sum | cut -c1-16)"
     if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
         echo "Installing Sobremesa${extras:+ [$extras]} into .venv ..." >&2
-        "$root/.venv/bin/python" -m pip install --quiet --upgrade pip >&2
-        "$root/.venv/bin/python" -m pip install --quiet -e "$root${extras:+[$extras]}" >&2 || exit 1
+        local log="$root/.venv/install.log"
+        if ! { "$root/.venv/bin/python" -m pip install --quiet --upgrade pip &&
+               "$root/.venv/bin/python" -m pip install --quiet -e "$root${extras:+[$extras]}"; } >"$log" 2>&1; then
+            cat "$log" >&2
+            echo "Installing failed (see above)." >&2
+            exit 1
+        fi
         echo "$want" > "$stamp"
     fi
     PY="$root/.venv/bin/python"

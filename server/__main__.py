@@ -44,6 +44,7 @@ def has_display() -> bool:
 def main(argv=None) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)   # its dev-server notices confuse hosts
     # Threads answering phones wait less for the GIL while bots keep another thread busy.
     sys.setswitchinterval(0.0005)
     try:
@@ -67,11 +68,14 @@ def main(argv=None) -> int:
             announcer = None
 
     phone_url = f"{base_url}/j"
-    print(f"\n  Sobremesa está en marcha.\n\n  Tele (este portátil): http://localhost:{args.port}/"
-          f"\n  Móviles:              {phone_url}\n")
+    print(f"\n  Sobremesa está en marcha / is running.\n"
+          f"\n  Tele / TV (este portátil / this laptop): http://localhost:{args.port}/"
+          f"\n  Móviles / phones:                        {phone_url}\n")
     print(qr.terminal(phone_url))
     if not args.no_browser and has_display():
         threading.Timer(1.0, webbrowser.open, (f"http://localhost:{args.port}/",)).start()
+    import flask.cli
+    flask.cli.show_server_banner = lambda *args, **kwargs: None
     try:
         socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True,
                      log_output=False)
