@@ -422,6 +422,8 @@ export function createGameUI(root, ctx) {
     if (!PLAYING.has(g.phase)) {
       if (a.has("next_round")) {
         html = `<button type="button" class="btn primary wide" data-act="next_round" ${ui.pending ? "disabled" : ""}>${esc(t("phone.fc.btn.next_round"))}</button>`;
+      } else if (g.phase === "round_over") {
+        html = `<p class="waiting-others">${esc(t("phone.fc.waiting_others"))}</p>`;
       }
       el.actions.className = "fc-actions single";
       el.actions.innerHTML = html;

@@ -349,6 +349,7 @@ function roundOver(ctx) {
     const isCloser = s === closer;
     return h("li", { class: ["hand-row", isCloser && "closer"], vars: { "--seat": seat.color } },
       h("span", { class: "hand-name", text: seat.name }),
+      (view.ready || []).includes(s) && h("span", { class: "ready-badge", text: t("tv.ready") }),
       h("div", { class: "hand-cards" },
         isCloser ? h("span", { class: "prize-badge", text: t("tv.prize_card") }) : hand.map((code) => cardEl(code))),
       h("span", { class: ["hand-points", last.points[s] < 0 && "negative"], text: minus(last.points[s]) }));
