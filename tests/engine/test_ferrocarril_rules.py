@@ -696,20 +696,6 @@ def test_buying_explicit_pass_closes_the_window_when_everyone_declined():
 
 # ----- closing and scoring -------------------------------------------------------------------
 
-def test_closing_the_last_card_is_kept_for_the_close():
-    # The closer always keeps one card to put face down: no play may use the last one.
-    game = Ferrocarril.from_deal(["7o 7c 7e", "3o 3c"], phase="play")
-    refused(game, 0, "salir 7o 7c 7e", "must_keep_one_card")
-    game = Ferrocarril.from_deal(["9o 9c 9e", "3o 3c"], phase="play", salido=[0])
-    refused(game, 0, "meld 9o 9c 9e", "must_keep_one_card")
-    game = Ferrocarril.from_deal(["5e 5b", "3o 3c"], phase="play", salido=[0],
-                                 table=[(1, "5o 5c 5o")])
-    refused(game, 0, "add #1 5e 5b", "must_keep_one_card")
-    game.apply(0, "add #1 5e")
-    game.apply(0, "close")
-    assert game.view(None)["last_round"]["closer"] == 0
-
-
 def test_closing_face_down_card_is_not_visible_in_any_view():
     game = Ferrocarril.from_deal(["Rb", "3o 3c", "4o 4c"], phase="play", salido=[0],
                                  stock="5e 6e", discard="7e")
