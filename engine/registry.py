@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from engine.ferrocarril import Ferrocarril
 from engine.game import Game
+from engine.manipulacion.game import Manipulacion
 
-GAMES: dict[str, type[Game]] = {Ferrocarril.name: Ferrocarril}
+GAMES: dict[str, type[Game]] = {Ferrocarril.name: Ferrocarril, Manipulacion.name: Manipulacion}
 
 
 def game_class(name: str) -> type[Game]:

@@ -1,6 +1,9 @@
 """Bots play whole games against each other while every invariant is checked after every action.
 
     python -m engine.simulate ferrocarril --games 200 --seed 1 --players 4 [--levels normal,facil]
+    python -m engine.simulate manipulacion --ruleset carrusel --games 50 --players 3
+
+A game with no fixed end (Shanghái) is ended by the host after `--max-rounds` rounds.
 
 The last line printed is ``games=N violations=V games_per_s=X``.
 """
@@ -12,10 +15,11 @@ import time
 from dataclasses import dataclass, field
 
 from engine.game import GameError
-from engine.ferrocarril import Ferrocarril
-from engine.ferrocarril.bots import LEVELS, make_bot
+from engine.registry import GAMES
 
 MAX_ACTIONS = 20_000   # far beyond any real game: a guard against a bot that loops
+MAX_ROUNDS = 3         # an open-ended game (Shanghái) is ended by the host after this many
+END_GAME = {"type": "end_game"}
 
 
 @dataclass
@@ -27,13 +31,17 @@ class Outcome:
 
 
 def play(players: int, seed: int, levels: list[str], check: bool = True,
-         options: dict | None = None) -> Outcome:
+         options: dict | None = None, game_name: str = "ferrocarril",
+         max_rounds: int = MAX_ROUNDS) -> Outcome:
     """One full game between bots; `levels[s]` plays seat s (the list repeats if short)."""
-    game = Ferrocarril.new(players, options, seed)
-    bots = [make_bot(levels[s % len(levels)], s, seed) for s in range(players)]
+    cls = GAMES[game_name]
+    game = cls.new(players, options, seed)
+    bots = [cls.make_bot(levels[s % len(levels)], s, seed) for s in range(players)]
     outcome = Outcome(seed, None, 0)
     while not game.finished and outcome.actions < MAX_ACTIONS:
         seat, action = next_move(game, bots)
+        if host_may_end(game, max_rounds):
+            seat, action = None, END_GAME
         try:
             game.apply(seat, action)
         except GameError as error:
@@ -49,6 +57,18 @@ def play(players: int, seed: int, levels: list[str], check: bool = True,
         outcome.violations.append(f"seed {seed}: no end after {MAX_ACTIONS} actions")
     outcome.result = game.result()
     return outcome
+
+
+def host_may_end(game, max_rounds: int) -> bool:
+    """Between rounds, after `max_rounds`, when the game accepts the host's end_game."""
+    if getattr(game, "phase", None) != "round_over" \
+            or len(getattr(game, "round_results", ())) < max_rounds:
+        return False
+    try:
+        game.check(None, END_GAME)
+    except GameError:
+        return False
+    return True
 
 
 def next_move(game, bots):
@@ -67,19 +87,24 @@ def next_move(game, bots):
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="scripts/simulate")
-    parser.add_argument("game", choices=["ferrocarril"])
+    parser.add_argument("game", choices=sorted(GAMES))
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--levels", default="normal",
-                        help=f"comma-separated bot levels by seat, from {LEVELS}")
+                        help="comma-separated bot levels by seat (facil, normal)")
+    parser.add_argument("--ruleset", help="manipulacion: the rule set")
+    parser.add_argument("--max-rounds", type=int, default=MAX_ROUNDS,
+                        help="an open-ended game ends after this many rounds")
     parser.add_argument("--no-check", action="store_true", help="skip the invariant checks")
     args = parser.parse_args(argv)
     levels = args.levels.split(",")
+    options = {"ruleset": args.ruleset} if args.ruleset else None
     violations = 0
     started = time.perf_counter()
     for i in range(args.games):
-        outcome = play(args.players, args.seed + i, levels, check=not args.no_check)
+        outcome = play(args.players, args.seed + i, levels, check=not args.no_check,
+                       options=options, game_name=args.game, max_rounds=args.max_rounds)
         for line in outcome.violations:
             print(line, file=sys.stderr)
         violations += len(outcome.violations)

@@ -27,12 +27,20 @@ BOT_NAMES = ("Robotina", "Chispas", "Tuerca", "Bombilla", "Pixel")
 
 
 class RoomError(Exception):
-    def __init__(self, code: str, es: str, en: str):
+    def __init__(self, code: str, es: str, en: str, data: dict | None = None):
         super().__init__(f"{code}: {en}")
-        self.code, self.es, self.en = code, es, en
+        self.code, self.es, self.en, self.data = code, es, en, data
+
+    @classmethod
+    def from_game(cls, error: GameError) -> "RoomError":
+        """The engine's refusal as it is, with any data for the phone (a hint, choices)."""
+        return cls(error.code, error.es, error.en, error.to_dict().get("data"))
 
     def to_dict(self) -> dict:
-        return {"code": self.code, "es": self.es, "en": self.en}
+        error = {"code": self.code, "es": self.es, "en": self.en}
+        if self.data is not None:
+            error["data"] = self.data
+        return error
 
 
 def clean_name(name) -> str:
@@ -320,7 +328,7 @@ class Lobby:
             cls = room.game_class
             cls.new(min(max(len(room.seats), cls.min_players), cls.max_players), options, 0)
         except GameError as error:
-            raise RoomError(error.code, error.es, error.en) from None
+            raise RoomError.from_game(error) from None
         room.options = dict(options)
 
     def _host_reorder(self, room: Room, args: dict) -> None:
@@ -372,7 +380,7 @@ class Lobby:
         try:
             game = room.game_class.new(len(room.seats), room.options, seed)
         except GameError as error:
-            raise RoomError(error.code, error.es, error.en) from None
+            raise RoomError.from_game(error) from None
         room.seed, room.game, room.status = seed, game, "playing"
         room.bots = {}
         self.store.clear_actions(room.code)
@@ -395,7 +403,7 @@ class Lobby:
         try:
             room.game.apply(seat, action)
         except GameError as error:
-            raise RoomError(error.code, error.es, error.en) from None
+            raise RoomError.from_game(error) from None
         self.store.append_action(room.code, len(room.game.log) - 1, seat, room.game.log[-1][1])
         if room.game.finished:
             room.status = "finished"

@@ -19,6 +19,12 @@ JOKERS_CARRUSEL = "carrusel"     # named; moves only as the same card; renamed o
 JOKERS_VATICANO = "vaticano"     # as Carrusel, and stays put until its card is down
 JOKERS_TAHITI = "tahiti"         # one per group; its group is frozen until freed from the hand
 
+# How the game ends:
+ONE_ROUND = "one_round"          # a single round
+TO_TARGET = "to_target"          # rounds until a total reaches the target; the lowest total wins
+OPEN_ENDED = "open_ended"        # rounds go on while the players like; the lowest total leads
+TO_150 = "to_150"                # Carrusel: to 150, then bonuses; the highest total wins
+
 
 def points_manipulacion(card: int) -> int:
     rank = card & 15
@@ -60,6 +66,7 @@ class RuleSet:
     scoring: str = "penalty"                 # penalty | per_card | carrusel | none | tahiti
     card_points: object = one_per_card       # what a card left in a hand costs
     options: tuple[str, ...] = ()
+    end: str = ONE_ROUND
     min_players: int = 2
     max_players: int = 5
 
@@ -77,16 +84,17 @@ class RuleSet:
 RULESETS: dict[str, RuleSet] = {r.name: r for r in (
     RuleSet("manipulacion", "Manipulación", "Manipulation", HIGH, MUST_PLAY, (7,),
             scoring="penalty", card_points=points_manipulacion,
-            options=("mandatory_play", "target")),
+            options=("mandatory_play", "target"), end=TO_TARGET),
     RuleSet("maquiavelo", "Maquiavelo", "Machiavelli", EITHER, PLAY_OR_DRAW, (13,),
             scoring="per_card", options=("unfinished",)),
     RuleSet("shanghai", "Shanghái", "Shanghai", LOW, MUST_PLAY, (3, 3, 3, 1),
-            scoring="per_card", options=("mandatory_play",)),
+            scoring="per_card", options=("mandatory_play",), end=OPEN_ENDED),
     RuleSet("guadalupe", "Guadalupe", "Guadalupe", EITHER, GUADALUPE, (5,),
             scoring="per_card", options=("unfinished",)),
     RuleSet("carrusel", "Carrusel", "Carousel", EITHER, CARRUSEL, (10,),
             packs_by_players={2: 1, 3: 2, 4: 2, 5: 2}, jokers_by_players={2: 1, 3: 2, 4: 2, 5: 2},
-            joker_rule=JOKERS_CARRUSEL, scoring="carrusel", card_points=points_carrusel),
+            joker_rule=JOKERS_CARRUSEL, scoring="carrusel", card_points=points_carrusel,
+            end=TO_150),
     RuleSet("vaticano", "Vaticano", "Vatican", EITHER, PLAY_OR_DRAW, (13,),
             jokers_by_players={n: 2 for n in range(2, 6)}, joker_rule=JOKERS_VATICANO,
             first_play_run_of=3, scoring="none"),

@@ -249,3 +249,24 @@ def test_socketio_runs_in_threading_mode_without_eventlet(harness):
     import importlib.util
     assert harness.socketio.async_mode == "threading"
     assert importlib.util.find_spec("eventlet") is None
+
+
+def test_a_refusal_carries_the_engines_data_to_the_phone():
+    """Manipulación's reminder: Robar with a play in hand is refused with the hint attached."""
+    from engine.cards import FRENCH, deck
+    rest = [FRENCH.format(c) for c in deck(2, 0)]
+    first = "5h 6h 7h Ks Kd 2c 9c".split()
+    for name in first:
+        rest.remove(name)
+    deal = {"dealer": 1, "hands": [" ".join(first), " ".join(rest[:7])],
+            "stock": " ".join(rest[7:])}
+    h = Harness(allow_test_deals=True)
+    assert h.host("set_game", game="manipulacion")["ok"]
+    abuela, tio = h.phone("Abuela"), h.phone("Tío")
+    assert h.host("set_options", options={"ruleset": "manipulacion", "_deal": deal})["ok"]
+    assert h.host("start")["ok"]
+    reply = h.act(abuela, {"type": "draw"})
+    assert reply["ok"] is False and reply["error"]["code"] == "play_available"
+    hint = reply["error"]["data"]["hint"]
+    assert hint["card"] in ("5h", "6h", "7h") and hint["needs_rearranging"] is False
+    assert len(h.room.game.log) == 0

@@ -1,0 +1,114 @@
+"""Shared helpers for the Rummy Manipulación tests.
+
+Cards are French-notation text (``7h``, ``Qs``); ``*`` is a joker in a hand, ``*9h`` a joker
+on the table standing for the nine of hearts. `from_deal` defaults: the dealer is the last seat
+and seat 0 is in turn; the stock is listed from its top.
+
+The solver (engine/manipulacion/solver.py) is written separately: these tests replace it with
+a stub (`solver_stub`) so that they do not depend on it; `test_manipulacion_solver_integration`
+runs against the real one.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import sys
+import types
+from dataclasses import dataclass, field
+
+import pytest
+
+from engine.game import GameError
+from engine.manipulacion.game import Manipulacion
+from engine.manipulacion.melds import fmt, parse_all
+
+RULESET_NAMES = ("manipulacion", "maquiavelo", "shanghai", "guadalupe", "carrusel", "vaticano",
+                 "tahiti")
+
+
+def cards(text):
+    return parse_all(text)
+
+
+def texts(xs):
+    return [fmt(x) for x in xs]
+
+
+def hand(game, seat):
+    """A seat's hand as sorted text."""
+    return sorted(texts(game.hands[seat]))
+
+
+def table(game):
+    """The committed table as lists of text, in display order."""
+    return [texts(g) for g in game.table]
+
+
+def deal(hands, stock="", **kw):
+    return Manipulacion.from_deal(hands, stock, **kw)
+
+
+def snapshot(game):
+    """Everything a refused action must leave alone: every view and the internal state."""
+    views = [game.view(None)] + [game.view(seat) for seat in range(game.players)]
+    state = {k: v for k, v in vars(game).items() if k not in ("rng", "_public")}
+    return json.dumps(views, sort_keys=True), repr(copy.deepcopy(state)), game.rng.getstate()
+
+
+def refused(game, seat, action, code, error_type=GameError):
+    """Assert that `action` is refused with `code` and that the game is exactly as it was."""
+    before = snapshot(game)
+    with pytest.raises(error_type) as caught:
+        game.apply(seat, action)
+    assert isinstance(caught.value, GameError)
+    assert caught.value.code == code, caught.value
+    assert caught.value.es and caught.value.en
+    assert snapshot(game) == before
+    return caught.value
+
+
+def apply_all(game, seat, actions):
+    for action in actions:
+        game.apply(seat, action)
+
+
+@dataclass
+class Hint:
+    card: int
+    groups: list = field(default_factory=list)
+    needs_rearranging: bool = False
+
+
+@dataclass
+class Play:
+    placed: list
+    table: list
+    groups_changed: list = field(default_factory=list)
+
+
+class SolverStub:
+    """Stands in for engine.manipulacion.solver: answers what the test sets, records calls."""
+
+    def __init__(self):
+        self.hint = None
+        self.best = None
+        self.calls = []
+
+    def solve_hint(self, ruleset, table_groups, hand, loose=(), *, opening_run=False):
+        self.calls.append(("hint", ruleset.name, table_groups, hand, tuple(loose), opening_run))
+        return self.hint
+
+    def solve_best(self, ruleset, table_groups, hand, loose=(), *, opening_run=False):
+        self.calls.append(("best", ruleset.name, table_groups, hand, tuple(loose), opening_run))
+        return self.best
+
+
+@pytest.fixture
+def solver_stub(monkeypatch):
+    """Replace the solver module with a stub (no play found unless the test says so)."""
+    stub = SolverStub()
+    module = types.ModuleType("engine.manipulacion.solver")
+    module.solve_hint = stub.solve_hint
+    module.solve_best = stub.solve_best
+    monkeypatch.setitem(sys.modules, "engine.manipulacion.solver", module)
+    return stub
