@@ -10,6 +10,12 @@ INFO = {
         {"name": "buy_seconds", "type": "int", "min": 3, "max": 10, "default": 5,
          "label": {"es": "Ventana de compra (segundos)", "en": "Buy window (seconds)"}},
     ],
+    "seating_tip": {
+        "es": "Consejo de familia: el orden de los asientos decide quién tiene prioridad para "
+              "comprar. ¡No sentéis juntas a las parejas!",
+        "en": "Family tip: seat order decides who has priority to buy. Don't seat couples "
+              "side by side!",
+    },
     "house_rules": [
         {"es": "Un trío es de 3 o más cartas; un cuarteto, de 4 o más; la escalera, de 7 o más.",
          "en": "A trío is 3 or more cards; a cuarteto 4 or more; the escalera 7 or more."},

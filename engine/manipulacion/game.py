@@ -871,6 +871,7 @@ class Manipulacion(Game):
         return {"table": groups, "hand": [fmt(c) for c in cp.hand],
                 "loose": [fmt(c) for c in cp.loose], "changed": self._copy_changed(cp),
                 "placed": [fmt(c) for c in sorted(self._placed(seat, cp).elements())],
+                "hand_points": self._hand_points(cp.hand),
                 "steps": cp.steps}
 
     def view(self, seat=None) -> dict:
@@ -908,7 +909,7 @@ class Manipulacion(Game):
             "ruleset": {"name": rules.name, "es": rules.title_es, "en": rules.title_en,
                         "ace": rules.ace, "turn": rules.turn, "end": rules.end,
                         "jokers": rules.jokers(self.players), "joker_rule": rules.joker_rule,
-                        "hand_size": rules.hand_size},
+                        "hand_size": rules.hand_size, "scoring": rules.scoring},
             "options": self.public_options(),
             "target": (self.options["target"] if rules.end == TO_TARGET
                        else GOAL if rules.end == TO_150 else None),

@@ -55,23 +55,29 @@ INFO = {
     "house_rules": [
         {"es": "Juegas en una copia privada de la mesa: nadie la ve hasta que tocas Listo.",
          "en": "You play on a private copy of the table: nobody sees it until you tap Done."},
-        {"es": "Un comodín se nombra al tocar Listo; si solo encaja una carta, se elige solo.",
+        {"rulesets": ["carrusel", "vaticano", "tahiti"],
+         "es": "Un comodín se nombra al tocar Listo; si solo encaja una carta, se elige solo.",
          "en": "A joker is named when you tap Done; if only one card fits, it is chosen for you."},
-        {"es": "Con «Retirar, robar 3», devolver la mesa a como estaba a mano no cuesta nada.",
+        {"rulesets": ["maquiavelo", "guadalupe", "tahiti"],
+         "es": "Con «Retirar, robar 3», devolver la mesa a como estaba a mano no cuesta nada.",
          "en": "With 'Take back, draw 3', putting the table back by hand costs nothing."},
-        {"es": "Guadalupe: con el mazo corto robas las que queden; una ronda bloqueada la gana "
+        {"rulesets": ["guadalupe"],
+         "es": "Guadalupe: con el mazo corto robas las que queden; una ronda bloqueada la gana "
                "quien tiene menos cartas.",
          "en": "Guadalupe: a short stock gives what is left; a blocked round goes to the "
                "fewest cards."},
-        {"es": "Carrusel: con 5 puntos o menos tras robar, Robar pasa a ser Cerrar; si dos "
+        {"rulesets": ["carrusel"],
+         "es": "Carrusel: con 5 puntos o menos tras robar, Robar pasa a ser Cerrar; si dos "
                "llegan a 150 a la vez, los dos suman 100.",
          "en": "Carrusel: with 5 points or less after drawing, Draw becomes Knock; if two reach "
                "150 together, both get the 100."},
-        {"es": "Vaticano: la primera jugada vale si entre las cartas que pones de tu mano hay "
+        {"rulesets": ["vaticano"],
+         "es": "Vaticano: la primera jugada vale si entre las cartas que pones de tu mano hay "
                "tres seguidas de un palo; en ese turno puedes reorganizarlas.",
          "en": "Vatican: the first play counts if the cards you put down include three in a "
                "row of one suit; you may rearrange them that same turn."},
-        {"es": "Shanghái no termina solo: el anfitrión da la partida por acabada entre rondas.",
+        {"rulesets": ["shanghai"],
+         "es": "Shanghái no termina solo: el anfitrión da la partida por acabada entre rondas.",
          "en": "Shanghai never ends by itself: the host ends the game between rounds."},
     ],
 }

@@ -7,6 +7,7 @@ import { keepAwake } from "./keep-awake.js";
 
 const GAME_UIS = {
   ferrocarril: () => import("./phone-ferrocarril.js"),
+  manipulacion: () => import("./phone-manipulacion.js"),
 };
 
 const NAME_KEY = "sobremesa.name";

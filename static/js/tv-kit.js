@@ -136,9 +136,10 @@ export function places(scores) {
 }
 
 // A podium of the first three places; ties share a step. entries: [{seat, score}] (any order).
-export function podium(entries) {
+// options: higherWins (the highest score is first), unit (shown after each score).
+export function podium(entries, { higherWins = false, unit = null } = {}) {
   const scores = entries.map((e) => e.score);
-  const place = places(scores);
+  const place = places(higherWins ? scores.map((s) => -s) : scores);
   const steps = [1, 2, 3].map((p) => entries.filter((_, i) => place[i] === p));
   // classic podium order: 2nd, 1st, 3rd
   const order = [[2, steps[1]], [1, steps[0]], [3, steps[2]]];
@@ -146,6 +147,6 @@ export function podium(entries) {
     order.map(([p, who]) => h("div", { class: ["podium-step", `place-${p}`, who.length ? "" : "empty"] },
       h("div", { class: "podium-names" },
         who.map((e) => h("div", { class: "podium-who" },
-          nameTag(e.seat), h("span", { class: "podium-score", text: `${signed(e.score)} ${t("common.points")}` })))),
+          nameTag(e.seat), h("span", { class: "podium-score", text: `${signed(e.score)} ${unit ?? t("common.points")}` })))),
       h("div", { class: "podium-block" }, h("span", { class: "podium-place", text: t("tv.place", { n: p }) })))));
 }

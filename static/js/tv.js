@@ -267,6 +267,24 @@ function renderLobby() {
     seatsPanel(info, room, isHost));
   dom.screen.replaceChildren(view);
   for (const selector of [".room-code .code", ".join-url strong", ".join-panel h2"]) fitText(view.querySelector(selector));
+  fitRules(view.querySelector(".rules-card"));
+}
+
+// A long house-rules card: smaller type until it fits its box (down to a readable minimum).
+function fitRules(card) {
+  if (!card) return;
+  const list = card.querySelector("ul");
+  const start = parseFloat(getComputedStyle(list.firstElementChild || list).fontSize);
+  let size = start;
+  const set = (px) => {
+    list.style.fontSize = px ? `${px}px` : "";
+    for (const li of list.children) li.style.fontSize = px ? "inherit" : "";
+  };
+  while (card.scrollHeight > card.clientHeight + 1 && size > start * 0.85) {
+    size *= 0.95;
+    set(size);
+  }
+  if (card.scrollHeight > card.clientHeight + 1) set(null);   // no readable size fits: keep it big
 }
 
 // Shrink a one-line text until it fits its box (wide letters such as "WMWM" in the room code).
@@ -334,7 +352,10 @@ function detailPanel(info, room, isHost) {
   if (!info) return h("section", { class: "panel detail-panel" });
   const values = optionValues(info, room);
   const setOption = (name, value) => host("set_options", { options: { ...values, [name]: value } });
-  const options = (info.options || []).map((option) => {
+  // An option that lists the rule sets it applies to ("rulesets") shows only under those.
+  const applies = (option) => !Array.isArray(option.rulesets) || !("ruleset" in values)
+    || option.rulesets.includes(values.ruleset);
+  const options = (info.options || []).filter(applies).map((option) => {
     const value = values[option.name];
     let control;
     if (option.type === "int" || option.type === "number") {
@@ -350,18 +371,27 @@ function detailPanel(info, room, isHost) {
         "aria-pressed": String(!!value), on: { click: () => setOption(option.name, !value) } },
       value ? "✓" : "✕");
     } else if (Array.isArray(option.choices)) {
-      control = h("div", { class: "segmented" }, option.choices.map((choice) => {
+      // Many choices (a rule set) wrap in a grid, with the chosen one's summary under it.
+      const many = option.choices.length > 3;
+      let summary = null;
+      control = h("div", { class: ["segmented", many && "choice-grid"] }, option.choices.map((choice) => {
         const v = typeof choice === "object" ? choice.value : choice;
         const label = typeof choice === "object" ? pick(choice.label) || String(v) : String(v);
+        if (v === value && typeof choice === "object" && choice.summary) summary = pick(choice.summary);
         return h("button", { type: "button", class: v === value && "on", disabled: !isHost,
+          "aria-pressed": String(v === value), dataset: { option: option.name, value: String(v) },
           on: { click: () => setOption(option.name, v) } }, label);
       }));
+      if (many) {
+        return h("div", { class: "option wide" }, h("span", { class: "option-label", text: pick(option.label) }), control,
+          summary && h("p", { class: "choice-summary", text: summary }));
+      }
     } else {
       control = h("output", { class: "step-value", text: String(value) });
     }
     return h("div", { class: "option" }, h("span", { class: "option-label", text: pick(option.label) }), control);
   });
-  const rules = (info.house_rules || []).map((rule) => h("li", { text: pick(rule) }));
+  const rules = (info.house_rules || []).filter(applies).map((rule) => h("li", { text: pick(rule) }));
   return h("section", { class: "panel detail-panel" },
     options.length ? h("div", { class: "options-card" }, h("h3", { text: t("tv.options") }), options) : null,
     rules.length ? h("div", { class: "rules-card" }, h("h3", { text: t("tv.house_rules") }), h("ul", {}, rules)) : null);
@@ -418,7 +448,7 @@ function seatsPanel(info, room, isHost) {
   return h("section", { class: "panel seats-panel" },
     h("h2", {}, t("tv.seats"), " ", h("span", { class: "count", text: t("tv.seats_count", { n: seats.length, max }) })),
     seats.length ? list : h("p", { class: "empty", text: t("tv.no_seats") }),
-    h("p", { class: "tip", text: t("tv.family_tip") }),
+    info?.seating_tip && h("p", { class: "tip", text: pick(info.seating_tip) }),
     isHost && h("div", { class: "add-bot" },
       h("div", { class: "segmented", role: "group", "aria-label": t("tv.level") }, levels.map((level) =>
         h("button", { type: "button", class: level === botLevel && "on", "aria-pressed": String(level === botLevel),

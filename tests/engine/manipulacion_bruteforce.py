@@ -469,7 +469,7 @@ def random_instance(seed: int):
                     deck[group[i]] += 1
                     group[i] += NAMED
                     jokers -= 1
-        table.append(group)
+        table.append(arrange(group, rules.ace))     # as the game keeps them: display order
         size += len(group)
     hand = []
     for group in table:            # the real card of a table joker, now and then

@@ -1,5 +1,5 @@
 """The solver against an independent exhaustive search on 1000 seeded random small instances
-(6-13 table cards, 1-4 hand cards, every rule set and ace rule, jokers of each rule, Tahití's
+(0-15 table cards, 1-6 hand cards, every rule set and ace rule, jokers of each rule, Tahití's
 loose cards): the same best value and fewest groups changed, the same hint (fewest groups
 changed, rearranging needed or not), and every play it returns legal — each group valid,
 old table + placed cards = new table, the joker rules kept (by our referee and, when present,

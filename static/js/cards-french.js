@@ -1,0 +1,171 @@
+// French-suited cards drawn as SVG by our own code (Rummy Manipulación): ♠ ♥ ♦ ♣ as paths,
+// hearts and diamonds red, spades and clubs black, a large rank in the corner (the part that
+// shows when cards overlap), jokers, and named jokers: a joker on the table that stands for a
+// card shows that card's rank and suit, on a lilac face with a star, so it never passes for the
+// real card.
+//
+// Codes follow the engine's French notation: rank (A 2..10 J Q K) + suit (s h d c), "*" is an
+// unnamed joker, "*Qh" a joker standing for the queen of hearts.
+
+const RED = "#c62828";
+const BLACK = "#1b1b1b";
+const JOKER_INK = "#6a1b9a";
+const JOKER_FACE = "#f3e8ff";
+
+export const SUITS = {
+  s: { es: "picas", en: "spades", color: BLACK, symbol: "♠" },
+  h: { es: "corazones", en: "hearts", color: RED, symbol: "♥" },
+  d: { es: "diamantes", en: "diamonds", color: RED, symbol: "♦" },
+  c: { es: "tréboles", en: "clubs", color: BLACK, symbol: "♣" },
+};
+export const SUIT_ORDER = ["s", "h", "d", "c"];
+export const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+const RANK_WORDS = {
+  es: { A: "As", J: "Jota", Q: "Reina", K: "Rey" },
+  en: { A: "Ace", J: "Jack", Q: "Queen", K: "King" },
+};
+
+// {joker, named, rank, suit}: "*" -> joker unnamed; "*Qh" -> joker named Q of h; "Qh" -> card.
+export function parseCard(code) {
+  if (!code || code === "*") return { joker: true, named: false, rank: null, suit: null };
+  const named = code.startsWith("*");
+  const body = named ? code.slice(1) : code;
+  return { joker: named, named, rank: body.slice(0, -1).toUpperCase(), suit: body.slice(-1).toLowerCase() };
+}
+
+// "Reina de corazones", "Comodín (7 de picas)", "Joker".
+export function cardName(code, lang = "es") {
+  const card = parseCard(code);
+  const joker = lang === "es" ? "Comodín" : "Joker";
+  if (card.joker && !card.named) return joker;
+  const rank = RANK_WORDS[lang]?.[card.rank] || card.rank;
+  const suit = SUITS[card.suit]?.[lang] || card.suit;
+  const plain = lang === "es" ? `${rank} de ${suit}` : `${rank} of ${suit}`;
+  return card.named ? `${joker} (${plain})` : plain;
+}
+
+// A short label for text: "Q♥", "10♠", "★Q♥" for a named joker, "★" for a joker.
+export function shortName(code) {
+  const card = parseCard(code);
+  if (card.joker && !card.named) return "★";
+  return `${card.named ? "★" : ""}${card.rank}${SUITS[card.suit]?.symbol || ""}`;
+}
+
+// ----- suit shapes: paths in a 20×21 box centred on (0, 0) -----------------------------------
+
+const SHAPES = {
+  h: "M0,9.5 C-4,5.6 -10,1.6 -10,-3.8 C-10,-7.8 -7.2,-10 -4.6,-10 C-2.6,-10 -0.9,-8.9 0,-7 " +
+     "C0.9,-8.9 2.6,-10 4.6,-10 C7.2,-10 10,-7.8 10,-3.8 C10,1.6 4,5.6 0,9.5 Z",
+  d: "M0,-10.5 Q3.6,-4.6 7.6,0 Q3.6,4.6 0,10.5 Q-3.6,4.6 -7.6,0 Q-3.6,-4.6 0,-10.5 Z",
+  s: "M0,-10.5 C-3,-6 -10,-2.6 -10,2.4 C-10,6 -7.4,8 -4.8,8 C-3,8 -1.4,7.1 -0.7,5.8 " +
+     "C-0.9,8 -1.9,9.6 -3.8,10.8 L3.8,10.8 C1.9,9.6 0.9,8 0.7,5.8 C1.4,7.1 3,8 4.8,8 " +
+     "C7.4,8 10,6 10,2.4 C10,-2.6 3,-6 0,-10.5 Z",
+  c: "M-0.9,1.5 C-1.1,6 -2.1,8.6 -4.2,10.8 L4.2,10.8 C2.1,8.6 1.1,6 0.9,1.5 Z",
+};
+
+// One suit symbol centred at (x, y), `s` times the 20-unit size.
+export function suitShape(suit, x, y, s, color) {
+  const fill = color || SUITS[suit]?.color || BLACK;
+  const at = `transform="translate(${x} ${y}) scale(${s})"`;
+  if (suit === "c") {
+    return `<g ${at} fill="${fill}"><circle cx="0" cy="-5.3" r="4.7"/><circle cx="-5.2" cy="1.9" r="4.7"/>` +
+      `<circle cx="5.2" cy="1.9" r="4.7"/><circle cx="0" cy="0.6" r="2.6"/><path d="${SHAPES.c}"/></g>`;
+  }
+  return `<path ${at} d="${SHAPES[suit] || ""}" fill="${fill}"/>`;
+}
+
+// A five-pointed star centred at (x, y) with outer radius r.
+function star(x, y, r, fill, extra = "") {
+  const points = [];
+  for (let k = 0; k < 10; k++) {
+    const radius = k % 2 ? r * 0.45 : r;
+    const angle = -Math.PI / 2 + (k * Math.PI) / 5;
+    points.push(`${(x + radius * Math.cos(angle)).toFixed(1)},${(y + radius * Math.sin(angle)).toFixed(1)}`);
+  }
+  return `<polygon points="${points.join(" ")}" fill="${fill}" ${extra}/>`;
+}
+
+const escAttr = (text) => String(text ?? "").replace(/[&<>"']/g,
+  (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]);
+
+const FONT = `font-family="system-ui, 'Segoe UI', Roboto, 'Noto Sans', sans-serif"`;
+
+// The corner index: a large rank and its suit under it, in the card's left strip.
+function corner(card, color) {
+  const ten = card.rank === "10";
+  const size = ten ? 33 : 40;
+  const x = ten ? 4 : 7;
+  return `<text x="${x}" y="38" font-size="${size}" font-weight="800" fill="${color}" ${FONT} ` +
+    `letter-spacing="${ten ? -2.5 : 0}">${card.rank}</text>` + suitShape(card.suit, 18, 55, 0.8, color);
+}
+
+// The middle of a card: one big pip, or for J Q K a framed letter.
+function middle(card, color) {
+  if (["J", "Q", "K"].includes(card.rank)) {
+    return `<rect x="36" y="52" width="54" height="76" rx="6" fill="none" stroke="${color}" stroke-width="2.5" opacity="0.55"/>` +
+      `<text x="63" y="104" text-anchor="middle" font-size="44" font-weight="800" fill="${color}" ${FONT}>${card.rank}</text>` +
+      suitShape(card.suit, 63, 66, 0.55, color) + suitShape(card.suit, 63, 118, 0.55, color);
+  }
+  return suitShape(card.suit, 62, 94, 1.75, color);
+}
+
+// An SVG string for one card. options: {selected, faceDown, title, lang, extraClass}
+export function cardSVG(code, options = {}) {
+  const lang = options.lang || "es";
+  const label = escAttr(options.title || (code ? cardName(code, lang) : ""));
+  const classes = ["card", "french", options.selected && "selected", options.extraClass].filter(Boolean).join(" ");
+  const frame = (inner, fill = "#fffdf7", stroke = "#333", strokeWidth = 2) =>
+    `<svg class="${classes}" viewBox="0 0 100 140" role="img" aria-label="${label}" data-card="${escAttr(code || "")}">` +
+    `<rect x="2" y="2" width="96" height="136" rx="10" fill="${fill}" stroke="${stroke}" stroke-width="${strokeWidth}"/>${inner}</svg>`;
+  if (options.faceDown || !code) {
+    return frame(`<rect x="10" y="10" width="80" height="120" rx="6" fill="none" stroke="#cfe3ff" stroke-width="3"/>` +
+      `<path d="M10 40 L60 10 M10 75 L90 28 M10 110 L90 63 M30 130 L90 98" stroke="#cfe3ff" stroke-width="2.5" opacity="0.7"/>` +
+      star(50, 70, 16, "#cfe3ff"), "#1d4e89");
+  }
+  const card = parseCard(code);
+  if (card.joker && !card.named) {
+    const word = lang === "en" ? "JOKER" : "COMODÍN";
+    return frame(
+      star(22, 26, 15, JOKER_INK) +
+      star(54, 74, 32, JOKER_INK) +
+      `<text x="50" y="126" text-anchor="middle" font-size="${lang === "en" ? 17 : 15}" font-weight="800" ` +
+      `fill="${JOKER_INK}" ${FONT} letter-spacing="1">${word}</text>`,
+      JOKER_FACE, JOKER_INK, 3);
+  }
+  if (!SUITS[card.suit] || !RANK_ORDER.includes(card.rank)) return frame("");
+  const color = SUITS[card.suit].color;
+  if (card.named) {
+    // The card it stands for in the corner, a star under it, and a big star with the rank.
+    return frame(
+      corner(card, color) +
+      star(18, 80, 11, JOKER_INK) +
+      star(62, 96, 34, JOKER_INK) +
+      `<text x="62" y="${card.rank === "10" ? 107 : 109}" text-anchor="middle" font-size="${card.rank === "10" ? 25 : 30}" ` +
+      `font-weight="800" fill="#fff" ${FONT}>${card.rank}</text>` +
+      suitShape(card.suit, 80, 122, 0.62, color) +
+      `<text x="94" y="20" text-anchor="end" font-size="11" font-weight="800" fill="${JOKER_INK}" ${FONT}>★</text>`,
+      JOKER_FACE, JOKER_INK, 3.5);
+  }
+  return frame(corner(card, color) + middle(card, color));
+}
+
+// Sort a hand for display. by: "rank" | "suit"; aceHigh puts the ace after the king.
+// Jokers go last.
+export function sortCards(codes, by = "rank", { aceHigh = false } = {}) {
+  const rankIndex = (rank) => {
+    const i = RANK_ORDER.indexOf(rank);
+    return aceHigh && i === 0 ? 13 : i;
+  };
+  const key = (code) => {
+    const card = parseCard(code);
+    if (card.joker && !card.named) return [99, 99];
+    const r = rankIndex(card.rank);
+    const s = SUIT_ORDER.indexOf(card.suit);
+    return by === "suit" ? [s, r] : [r, s];
+  };
+  return [...codes].sort((a, b) => {
+    const [a1, a2] = key(a);
+    const [b1, b2] = key(b);
+    return a1 - b1 || a2 - b2;
+  });
+}

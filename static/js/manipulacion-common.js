@@ -1,0 +1,89 @@
+// Rummy Manipulación helpers shared by the TV and the phone: how a rule set scores (for the
+// labels), event sentences and the display order of the table's groups. No rule is decided
+// here: everything comes from the engine's view.
+import { t } from "./i18n.js";
+import { countKey } from "./i18n-manipulacion.js";
+import { parseCard, RANK_ORDER, shortName, SUIT_ORDER } from "./cards-french.js";
+
+// How the rule set scores. The view may say so itself (`ruleset.scoring`); otherwise the
+// rule sets' known ids stand in.
+const SCORING = {
+  manipulacion: "penalty", maquiavelo: "per_card", shanghai: "per_card", guadalupe: "per_card",
+  carrusel: "carrusel", vaticano: "none", tahiti: "tahiti",
+};
+
+export function scoringOf(view) {
+  return view.ruleset?.scoring || SCORING[view.ruleset?.name] || "penalty";
+}
+
+export const higherWins = (view) => scoringOf(view) === "carrusel";
+export const hasScore = (view) => scoringOf(view) !== "none";
+export const multiRound = (view) => view.ruleset?.end && view.ruleset.end !== "one_round";
+
+// "Gana el total más bajo" and the like, for the end screens.
+export function winsLine(view) {
+  const scoring = scoringOf(view);
+  if (scoring === "none") return t("mani.no_score");
+  if (scoring === "carrusel") return t("mani.highest_wins");
+  return multiRound(view) ? t("mani.lowest_wins") : t("mani.fewest_wins");
+}
+
+export function tc(key, n, vars = {}) {
+  return t(countKey(key, n), { n, ...vars });
+}
+
+export function eventText(ev, nameOf) {
+  const name = nameOf(ev.seat);
+  switch (ev.type) {
+    case "deal": return t("mani.ev.deal", { name, round: ev.round });
+    case "draw": return ev.cards === 1 ? t("mani.ev.draw", { name }) : t("mani.ev.draw_n", { name, n: ev.cards });
+    case "play": return t("mani.ev.play", { name, cards: (ev.cards || []).map(shortName).join(" ") });
+    case "pass": return t("mani.ev.pass", { name });
+    case "surrender": return t("mani.ev.surrender", { name, n: ev.cards });
+    case "close": return t("mani.ev.close", { name });
+    case "final_turns": return t("mani.ev.final_turns");
+    case "round_end": return t("mani.ev.round_end", { round: ev.round });
+    case "game_end": return t("mani.ev.game_end");
+    default: return "";
+  }
+}
+
+// The rank index used to order groups: A 2 … K, the ace after the king when it plays high.
+function rankIndex(rank, aceHigh) {
+  const i = RANK_ORDER.indexOf(rank);
+  return aceHigh && i === 0 ? 13 : i;
+}
+
+// Lanes for display: runs by suit (♠ ♥ ♦ ♣), each lane ordered by its first card, then the
+// tríos ordered by rank. Anything else (never on a committed table) goes last as it is.
+// groups: [{cards, kind, ...}]; each entry keeps its engine index as `index`.
+export function lanesOf(groups, ace) {
+  const aceHigh = ace === "high";
+  const lanes = Object.fromEntries(SUIT_ORDER.map((s) => [s, []]));
+  const trios = [];
+  const other = [];
+  groups.forEach((group, index) => {
+    const item = { ...group, index };
+    const cards = group.cards.map(parseCard).filter((c) => c.rank);
+    if (group.kind === "run" && cards.length) {
+      const first = cards[0];
+      // A run that starts with an ace followed by a two plays the ace low.
+      const low = first.rank === "A" && cards[1]?.rank === "2";
+      item.sortKey = low ? -1 : rankIndex(first.rank, true);
+      lanes[first.suit]?.push(item);
+    } else if (group.kind === "trio" && cards.length) {
+      item.sortKey = rankIndex(cards[0].rank, aceHigh);
+      trios.push(item);
+    } else {
+      other.push(item);
+    }
+  });
+  const byKey = (a, b) => a.sortKey - b.sortKey || a.index - b.index;
+  const result = [];
+  for (const suit of SUIT_ORDER) if (lanes[suit].length) result.push({ kind: "run", suit, groups: lanes[suit].sort(byKey) });
+  if (trios.length) result.push({ kind: "trio", groups: trios.sort(byKey) });
+  if (other.length) result.push({ kind: "other", groups: other });
+  return result;
+}
+
+export const groupKey = (group) => group.cards.join(" ");

@@ -1,0 +1,908 @@
+// Rummy Manipulación on the phone: the hand, and in your turn the editable working copy of the
+// table. Tap cards (one or more from the hand, or one on the table), then tap a group or
+// "Nuevo grupo" to move them; split a group before or after the tapped card; join two groups;
+// Listo / Deshacer; Robar / Pasar / Cerrar; the joker-naming dialog; the reminder with a hint;
+// the end of a round and of the game.
+//
+// JS never decides a rule: the engine's view says which actions are allowed (`allowed`), what
+// each group of the copy is (`copy.table[i].valid / kind / needs_name`) and whether Deshacer
+// costs three cards (`undo_surrenders`); a refused action shows the engine's own words.
+import "./i18n-manipulacion.js";
+import { getLang, pick, t } from "./i18n.js";
+import { cardSVG, shortName, sortCards } from "./cards-french.js";
+import { hasScore, higherWins, multiRound, scoringOf, tc, winsLine } from "./manipulacion-common.js";
+
+const SORT_KEY = "sobremesa.sort.french";
+const ARM_MS = 8000;          // a second tap within this time confirms (draw/pass/surrender)
+const FRESH_MS = 6000;
+
+const esc = (text) => String(text ?? "").replace(/[&<>"']/g,
+  (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]);
+
+function card(code, extra = {}) {
+  return cardSVG(code, { lang: getLang(), ...extra });
+}
+
+// Hand entries with stable ids: the k-th copy of a code is "code#k" (two packs: 7h twice).
+function entries(hand, by, aceHigh) {
+  const seen = {};
+  return sortCards(hand, by, { aceHigh }).map((code) => {
+    seen[code] = (seen[code] ?? -1) + 1;
+    return { id: `${code}#${seen[code]}`, code };
+  });
+}
+
+function countCodes(codes) {
+  const counts = {};
+  for (const code of codes) counts[code] = (counts[code] || 0) + 1;
+  return counts;
+}
+
+function storedSort() {
+  try {
+    return localStorage.getItem(SORT_KEY) === "suit" ? "suit" : "rank";
+  } catch {
+    return "rank";
+  }
+}
+
+// What a play_available refusal hints at: {card, groups (0-based), needs_rearranging}. The
+// engine sends it as data; without data, read it from the engine's own sentence.
+export function readHint(error) {
+  const hint = error?.data?.hint;
+  if (hint) return { card: hint.card, groups: hint.groups || [], needs_rearranging: !!hint.needs_rearranging };
+  const es = error?.es || "";
+  const cardMatch = es.match(/puedes jugar (\*[^\s.(]*|[0-9AJQK]{1,2}[shdc])/i);
+  const groupsMatch = es.match(/\(cambia (?:el grupo|los grupos) ([\d, ]+)\)/);
+  return {
+    card: cardMatch ? cardMatch[1] : null,
+    groups: groupsMatch ? groupsMatch[1].split(",").map((n) => Number(n.trim()) - 1).filter((n) => n >= 0) : [],
+    needs_rearranging: !/No hace falta reorganizar/.test(es),
+  };
+}
+
+// What a joker_needs_name refusal asks: [{group (0-based), cards, options: [[card…]…]}].
+export function readNeeds(error, groups) {
+  if (Array.isArray(error?.data?.groups)) return error.data.groups;
+  const m = (error?.es || "").match(/\(grupo (\d+)\): (.+?)\.?\s*$/);
+  if (!m) return [];
+  const index = Number(m[1]) - 1;
+  return [{ group: index, cards: groups?.[index]?.cards || [],
+    options: m[2].split(",").map((o) => o.trim().split(/\s+/)).filter((o) => o.length && o[0]) }];
+}
+
+export function createGameUI(root, ctx) {
+  root.innerHTML = `
+    <div class="mn">
+      <div class="mn-header">
+        <div class="mn-head-main">
+          <div class="mn-line1"><span class="chip mn-ruleset"></span><span class="mn-round"></span></div>
+          <div class="mn-turn"></div>
+        </div>
+        <div class="mn-stock"><span class="mn-stock-card"></span><span class="mn-stock-n"></span></div>
+      </div>
+      <div class="mn-players"></div>
+      <div class="mn-notice hidden"></div>
+      <div class="mn-middle"></div>
+      <div class="mn-bar"></div>
+      <div class="mn-hand"></div>
+      <div class="mn-actions"></div>
+      <div class="mn-overlay hidden"></div>
+    </div>`;
+  const q = (sel) => root.querySelector(sel);
+  const el = {
+    mn: q(".mn"), header: q(".mn-header"), ruleset: q(".mn-ruleset"), round: q(".mn-round"), turn: q(".mn-turn"),
+    stockCard: q(".mn-stock-card"), stockN: q(".mn-stock-n"), players: q(".mn-players"), notice: q(".mn-notice"),
+    middle: q(".mn-middle"), bar: q(".mn-bar"), hand: q(".mn-hand"), actions: q(".mn-actions"), overlay: q(".mn-overlay"),
+  };
+
+  const ui = {
+    state: null,
+    sortBy: storedSort(),
+    picked: null,        // {src:"hand", ids:Set} | {src:"group", g, i, code} | {src:"loose", i, code}
+    joinFrom: null,      // a group index waiting for the group to join to it
+    armed: null,         // {type, until}: the next tap on that button confirms
+    reminder: null,      // {type:"draw"|"pass", error, hint}
+    naming: null,        // {needs:[…], then:"done"|"close"}
+    pending: false,
+    fresh: new Map(),    // hand id -> when it arrived
+    prev: null,          // {round, hand}
+    wasMyTurn: false,
+    tick: null,
+    deadlines: {},
+  };
+
+  // ----- derived values ----------------------------------------------------------------------
+
+  const game = () => ui.state.game;
+  const me = () => (ui.state.you ? ui.state.you.index : null);
+  const allowed = () => new Set(game().allowed || []);
+  const seatName = (i) => (i == null ? "" : ui.state.room.seats[i]?.name ?? `#${i + 1}`);
+  const seatColor = (i) => ui.state.room.seats[i]?.color ?? "#999";
+  const playing = () => game().phase === "play";
+  const myTurn = () => me() !== null && game().turn === me() && playing();
+  const editing = () => !!game().copy;
+  const canEdit = () => myTurn() && allowed().has("move");
+  const aceHigh = () => game().ruleset?.ace === "high";
+  const groups = () => (editing() ? game().copy.table : game().table) || [];
+  const handCodes = () => (editing() ? game().copy.hand : game().hand) || [];
+  const looseCards = () => (editing() ? game().copy.loose : game().loose) || [];
+  const handEntries = () => entries(handCodes(), ui.sortBy, aceHigh());
+
+  // ----- header and players --------------------------------------------------------------------
+
+  function renderHeader() {
+    const g = game();
+    el.ruleset.textContent = pick(g.ruleset);
+    const bits = [];
+    if (multiRound(g)) bits.push(t("mani.round", { n: g.round }));
+    if (g.target) bits.push(t("mani.to_target", { n: g.target }));
+    el.round.textContent = bits.join(" · ");
+    const draws = g.ruleset?.turn === "carrusel" && playing() && g.final_turns == null && g.draws > 0 && g.turn === me()
+      ? `<span class="mn-draws">${esc(t("mani.draws", { n: g.draws }))}</span>` : "";
+    el.turn.className = "mn-turn";
+    if (g.phase === "round_over") el.turn.textContent = t("mani.res.round_over", { n: g.last_round?.round ?? g.round });
+    else if (g.phase === "game_over") el.turn.textContent = t("mani.res.game_over");
+    else if (myTurn()) {
+      el.turn.innerHTML = `<span class="mn-yours">${esc(t("mani.p.your_turn"))}</span>${draws}`;
+      el.turn.classList.add("mine");
+    } else {
+      const text = g.editing ? t("mani.p.thinking_of", { name: seatName(g.turn) }) : t("mani.p.turn_of", { name: seatName(g.turn) });
+      el.turn.innerHTML = `<span class="swatch" style="background:${esc(seatColor(g.turn))}"></span><span>${esc(text)}</span>`;
+      if (g.editing) el.turn.classList.add("thinking");
+    }
+    el.stockCard.innerHTML = card(null, { faceDown: true, title: t("mani.stock") });
+    el.stockN.textContent = String(g.stock);
+    el.stockN.title = t("mani.stock_n", { n: g.stock });
+
+    const scored = hasScore(g) && multiRound(g);
+    el.players.innerHTML = g.players.map((p) => {
+      const turn = p.seat === g.turn && playing();
+      const name = p.seat === me() ? t("mani.p.you") : seatName(p.seat);
+      const info = [tc("mani.cards_n", p.cards)];
+      if (scored) info.push(`${p.score} ${t("mani.points")}`);
+      return `<span class="mn-player${turn ? " turn" : ""}${turn && g.editing ? " thinking" : ""}${p.seat === me() ? " me" : ""}" style="--seat:${esc(seatColor(p.seat))}">` +
+        `<span class="swatch" style="background:${esc(seatColor(p.seat))}"></span><b>${esc(name)}</b>` +
+        `<span class="mn-pinfo">${esc(info.join(" · "))}</span></span>`;
+    }).join("");
+
+    const seat = me() !== null ? ui.state.room.seats[me()] : null;
+    let notice = "";
+    if (seat?.autoplay) notice = t("mani.p.autoplay");
+    else if (playing() && g.final_turns != null) notice = t("mani.final_turns");
+    el.notice.textContent = notice;
+    el.notice.classList.toggle("hidden", !notice);
+  }
+
+  // ----- the table (the working copy in your turn) -------------------------------------------
+
+  // Which cards of the copy came from the hand this turn: one mark per placed card.
+  function placedMarks(list) {
+    if (!editing()) return new Set();
+    const left = countCodes((game().copy.placed || []).map((c) => (c.startsWith("*") ? "*" : c)));
+    const marks = new Set();
+    list.forEach((group, gi) => group.cards.forEach((code, ci) => {
+      const key = code.startsWith("*") ? "*" : code;
+      if (left[key] > 0) {
+        left[key] -= 1;
+        marks.add(`${gi}:${ci}`);
+      }
+    }));
+    return marks;
+  }
+
+  // A group's cards, overlapping so that each shows a strip wide enough to read and to tap;
+  // a long group goes on two rows rather than into slivers.
+  function groupCardsHTML(group, gi, marks, width) {
+    const n = group.cards.length;
+    const cardW = width < 300 ? 40 : 46;
+    const room = Math.max(cardW, width - 8);
+    const minStep = 24;
+    const perRow = Math.max(1, Math.min(n, Math.floor((room - cardW) / minStep) + 1));
+    const rows = Math.ceil(n / perRow);
+    const inRow = Math.ceil(n / rows);
+    const step = inRow > 1 ? Math.min(cardW * 0.64, (room - cardW) / (inRow - 1)) : cardW;
+    let html = "";
+    for (let r = 0; r < rows; r++) {
+      html += `<div class="mg-row">`;
+      for (let ci = r * inRow; ci < Math.min(n, (r + 1) * inRow); ci++) {
+        const code = group.cards[ci];
+        const picked = ui.picked?.src === "group" && ui.picked.g === gi && ui.picked.i === ci;
+        const cls = `mc${picked ? " picked" : ""}${marks.has(`${gi}:${ci}`) ? " placed" : ""}`;
+        html += `<button type="button" class="${cls}" data-g="${gi}" data-i="${ci}" ` +
+          `style="width:${cardW}px;${ci > r * inRow ? `margin-left:${(step - cardW).toFixed(1)}px` : ""}" aria-pressed="${picked}">` +
+          `${card(code, { selected: picked })}</button>`;
+      }
+      html += `</div>`;
+    }
+    return html;
+  }
+
+  function markOf(group) {
+    if (!editing()) return "";
+    if (group.needs_name) return `<span class="mg-mark name" title="${esc(t("mani.p.kind.needs_name"))}">★</span>`;
+    if (group.kind) return `<span class="mg-mark ok" title="${esc(t(`mani.p.kind.${group.kind}`))}">✓</span>`;
+    return `<span class="mg-mark bad" title="${esc(t("mani.p.kind.invalid"))}">✗</span>`;
+  }
+
+  function renderTable() {
+    const g = game();
+    const list = groups();
+    const marks = placedMarks(list);
+    const edit = canEdit();
+    const target = edit && (ui.picked || ui.joinFrom != null);
+    const hinted = new Set(ui.reminder && !editing() ? ui.reminder.hint.groups : []);
+    const width = Math.max(280, (el.middle.clientWidth || root.clientWidth || 360) - 16);
+    let html = "";
+    if (ui.reminder && !ui.reminder.dismissed) html += reminderHTML();
+    if (editing()) html += `<p class="mn-copy-note">${esc(t("mani.p.copy_note"))}</p>`;
+    html += `<div class="mn-groups">`;
+    list.forEach((group, gi) => {
+      const state = !editing() ? "" : group.needs_name ? " needs-name" : group.valid && group.kind ? " valid" : " invalid";
+      const from = ui.picked?.src === "group" && ui.picked.g === gi;
+      const joining = ui.joinFrom === gi;
+      const isTarget = target && !from && !joining;
+      html += `<div class="mg${state}${isTarget ? " target" : ""}${from ? " source" : ""}${joining ? " joining" : ""}` +
+        `${hinted.has(gi) ? " hinted" : ""}" data-group="${gi}">` +
+        `<div class="mg-head"><span class="mg-n">${gi + 1}</span>${markOf(group)}</div>` +
+        `<div class="mg-cards">${groupCardsHTML(group, gi, marks, width - 40 - (edit && list.length > 1 ? 58 : 0))}</div>` +
+        (edit && list.length > 1 ? `<button type="button" class="mg-join${joining ? " on" : ""}" data-join="${gi}">${esc(t("mani.p.join"))}</button>` : "") +
+        `</div>`;
+    });
+    if (edit) {
+      html += `<button type="button" class="mg-newgroup${ui.picked ? " target" : ""}" data-new="1">${esc(t("mani.p.new_group"))}</button>`;
+    }
+    html += `</div>`;
+    if (!list.length && !edit) html += `<p class="mn-empty">${esc(t("mani.empty_table"))}</p>`;
+    const loose = looseCards();
+    if (loose.length || g.ruleset?.name === "tahiti") {
+      const looseTarget = edit && ui.picked && ui.picked.src === "group";
+      html += `<div class="mn-loose${looseTarget ? " target" : ""}" data-loose-box="1"><span class="mn-loose-label">${esc(t("mani.loose"))}</span>` +
+        `<div class="mn-loose-cards">` + (loose.length ? loose.map((code, i) => {
+          const picked = ui.picked?.src === "loose" && ui.picked.i === i;
+          return `<button type="button" class="mc loose${picked ? " picked" : ""}" data-loose="${i}" aria-pressed="${picked}">${card(code, { selected: picked })}</button>`;
+        }).join("") : `<span class="mn-none">—</span>`) + `</div></div>`;
+    }
+    el.middle.innerHTML = html;
+  }
+
+  function reminderHTML() {
+    const r = ui.reminder;
+    const hint = r.hint;
+    const groupsText = hint.groups.length ? t("mani.p.hint_groups", { groups: hint.groups.map((n) => n + 1).join(", ") }) : "";
+    // The hint's parts when the engine gave them; its own sentence otherwise.
+    const text = hint.card
+      ? `<p>${esc(t("mani.p.hint_card"))}</p>` + (groupsText ? `<p class="rem-groups">${esc(groupsText)}</p>` : "") +
+        `<p class="rem-rearrange ${hint.needs_rearranging ? "yes" : "no"}">${esc(hint.needs_rearranging ? t("mani.p.rearrange") : t("mani.p.no_rearrange"))}</p>`
+      : `<p>${esc(ctx.errorText(r.error))}</p>`;
+    return `<div class="mn-reminder" role="alert">` +
+      `<p class="rem-title">${esc(t("mani.p.reminder_title"))}</p>` +
+      `<div class="rem-body">${hint.card ? `<span class="rem-card">${card(hint.card)}</span>` : ""}` +
+      `<div class="rem-text">${text}</div></div>` +
+      `<div class="rem-buttons"><button type="button" class="btn primary" data-act="play_instead">${esc(t("mani.p.play_instead"))}</button>` +
+      `<button type="button" class="btn secondary" data-act="${r.type}_confirm">${esc(t(`mani.p.btn.${r.type}_anyway`))}</button></div></div>`;
+  }
+
+  // ----- the end of a round / the game -----------------------------------------------------------
+
+  function renderResults() {
+    const g = game();
+    const res = g.last_round;
+    const over = g.phase === "game_over";
+    const high = higherWins(g);
+    const scoring = scoringOf(g);
+    let html = `<div class="results">`;
+    if (over) {
+      html += `<h2>${esc(t("mani.res.game_over"))}</h2>`;
+      const winners = g.result?.winners || [];
+      if (winners.includes(me())) html += `<p class="winner">${esc(winners.length > 1 ? t("mani.res.you_tied") : t("mani.res.you_won"))}</p>`;
+      else if (winners.length > 1) html += `<p class="winner">${esc(t("mani.res.tie", { names: winners.map(seatName).join(", ") }))}</p>`;
+      else if (winners.length) html += `<p class="winner">${esc(t("mani.res.winner", { name: seatName(winners[0]) }))}</p>`;
+    }
+    if (res) {
+      const name = (s) => (s === me() ? t("mani.p.you") : seatName(s));
+      let reason = "";
+      if (res.out != null) reason = res.out === me() ? t("mani.res.you_out") : t("mani.res.out", { name: seatName(res.out) });
+      else if (res.closer != null) reason = res.closer === me() ? t("mani.res.you_closed") : t("mani.res.closed", { name: seatName(res.closer) });
+      else if (res.blocked) reason = t("mani.res.blocked");
+      else if (res.final_turns) reason = t("mani.res.final");
+      html += `<p class="closer">${esc(reason)}</p>`;
+      if (res.closer != null && !res.winners.includes(res.closer)) {
+        html += `<p class="closer">${esc(t("mani.res.counter", { names: res.winners.map(name).join(", ") }))}</p>`;
+      } else if (res.out == null && res.winners?.length) {
+        html += `<p class="closer">${esc(t("mani.res.round_winner", { names: res.winners.map(name).join(", ") }))}</p>`;
+      }
+      if (me() !== null && scoring !== "none") {
+        const pts = res.points[me()];
+        html += `<div class="my-points"><span>${esc(t("mani.p.your_points"))}</span><b>${high && pts > 0 ? "+" : ""}${pts}</b></div>`;
+      }
+      const left = me() !== null ? res.hands[me()] || [] : [];
+      if (left.length) html += `<div class="left-cards">${left.map((c) => `<span class="mini">${card(c)}</span>`).join("")}</div>`;
+    }
+    // standings
+    const scores = over && g.result ? g.result.scores : (res?.totals || g.players.map((p) => p.score));
+    const order = scores.map((_, s) => s).sort((a, b) => (high ? scores[b] - scores[a] : scores[a] - scores[b]) || a - b);
+    const showRound = !!res && !(over && !multiRound(g));
+    if (scoring !== "none" || !over) {
+      html += `<table class="standings"><thead><tr><th></th><th></th>` +
+        (showRound ? `<th>${esc(t("mani.res.this_round"))}</th>` : "") +
+        `<th>${esc(over && !multiRound(g) ? (scoring === "none" ? t("mani.cards") : t("mani.res.points")) : t("mani.res.total"))}</th></tr></thead><tbody>`;
+      let place = 0;
+      order.forEach((s, k) => {
+        if (k === 0 || scores[s] !== scores[order[k - 1]]) place = k + 1;
+        const medal = `<span class="place-n${over && place <= 3 ? ` medal-${place}` : ""}">${place}</span>`;
+        const pts = res ? res.points[s] : 0;
+        html += `<tr class="${s === me() ? "me" : ""}"><td>${medal}</td><td><span class="swatch" style="background:${esc(seatColor(s))}"></span>${esc(seatName(s))}</td>` +
+          (showRound ? `<td>${high && pts > 0 ? "+" : ""}${pts}</td>` : "") + `<td><b>${scores[s]}</b></td></tr>`;
+      });
+      html += `</tbody></table>`;
+    }
+    if (over && me() !== null && scoring !== "none" && !(g.result?.winners || []).includes(me())) {
+      const place = 1 + scores.filter((x) => (high ? x > scores[me()] : x < scores[me()])).length;
+      html += `<p class="place">${esc(t("mani.res.your_place", { n: place }))}</p>`;
+    }
+    html += `<p class="muted small">${esc(winsLine(g))}</p>`;
+    if (!over) html += `<p class="auto-next muted" data-countdown="next_round"></p>`;
+    html += `</div>`;
+    el.middle.innerHTML = html;
+  }
+
+  // ----- the bar between the table and the hand ----------------------------------------------------
+
+  function renderBar() {
+    const g = game();
+    const spectator = me() === null;
+    el.bar.classList.toggle("hidden", spectator || !playing());
+    if (spectator || !playing()) return;
+    const sort = `<div class="mn-sort" role="group">` +
+      ["rank", "suit"].map((by) => `<button type="button" data-sort="${by}" class="${ui.sortBy === by ? "on" : ""}" aria-pressed="${ui.sortBy === by}">${esc(t(`mani.p.sort_${by}`))}</button>`).join("") +
+      `</div>`;
+    const p = ui.picked;
+    let html;
+    if (canEdit() && ui.joinFrom != null) {
+      html = `<span class="mn-hint">${esc(t("mani.p.hint.join", { n: ui.joinFrom + 1 }))}</span>` +
+        `<button type="button" class="tool cancel" data-tool="cancel" aria-label="${esc(t("mani.p.cancel"))}">✕</button>`;
+    } else if (canEdit() && p) {
+      html = `<button type="button" class="tool new" data-new="1">${esc(t(p.src === "hand" ? "mani.p.new_group" : "mani.p.new_short"))}</button>`;
+      if (p.src === "group") {
+        const size = groups()[p.g]?.cards.length || 0;
+        if (p.i > 0) html += `<button type="button" class="tool" data-tool="split_before">${esc(t("mani.p.split_before"))}</button>`;
+        if (p.i < size - 1) html += `<button type="button" class="tool" data-tool="split_after">${esc(t("mani.p.split_after"))}</button>`;
+        const placed = (g.copy?.placed || []).some((c) => c === p.code || (c === "*" && p.code.startsWith("*")));
+        if (placed) html += `<button type="button" class="tool" data-tool="to_hand">${esc(t("mani.p.to_hand"))}</button>`;
+      } else if (p.src === "hand") {
+        html += `<span class="mn-hint small">${esc(tc("mani.p.selected", p.ids.size))}</span>`;
+      }
+      html += `<button type="button" class="tool cancel" data-tool="cancel" aria-label="${esc(t("mani.p.cancel"))}">✕</button>`;
+    } else {
+      html = `<span class="mn-hint">${esc(hintText())}</span>` +
+        (me() !== null && handPoints() != null ? `<span class="mn-handpts">${esc(t("mani.p.hand_points", { n: handPoints() }))}</span>` : "") + sort;
+    }
+    el.bar.innerHTML = html;
+  }
+
+  // The points in the hand as the engine counts them: the working copy's hand while editing
+  // (when the view gives it), else the real hand.
+  function handPoints() {
+    const g = game();
+    if (!hasScore(g)) return null;
+    if (editing()) return g.copy.hand_points ?? null;
+    return g.hand_points ?? null;
+  }
+
+  function hintText() {
+    const a = allowed();
+    if (!myTurn()) return t("mani.p.hint.wait");
+    if (!a.has("move") && a.has("draw")) return t("mani.p.hint.draw_first");
+    if (editing()) return t("mani.p.hint.editing");
+    return a.has("pass") && !a.has("draw") ? t("mani.p.hint.start_pass") : t("mani.p.hint.start");
+  }
+
+  // ----- the hand ------------------------------------------------------------------------------------
+
+  function layoutHand(count) {
+    const width = Math.max(240, (el.hand.clientWidth || root.clientWidth || 360) - 12);
+    const top = el.mn.getBoundingClientRect().top;
+    const fixed = el.header.offsetHeight + el.players.offsetHeight + el.notice.offsetHeight + el.bar.offsetHeight
+      + el.actions.offsetHeight + 18;
+    const middle = Math.max(150, Math.round(window.innerHeight * (myTurn() ? 0.36 : 0.26)));
+    const avail = Math.max(70, Math.min(260, window.innerHeight - top - fixed - middle));
+    let best = null;
+    for (let rows = 1; rows <= 3; rows++) {
+      const perRow = Math.ceil(count / rows);
+      const maxH = Math.min(126, Math.round(window.innerHeight * (myTurn() ? 0.16 : 0.2)));
+      const cardH = Math.max(56, Math.min(maxH, Math.floor((avail - (rows - 1) * 6) / rows)));
+      let cardW = Math.floor(cardH / 1.4);
+      let step = perRow > 1 ? Math.min(cardW + 4, (width - cardW) / (perRow - 1)) : cardW;
+      if (step < 26) {
+        cardW = Math.max(34, Math.min(cardW, Math.floor(width - 26 * (perRow - 1))));
+        step = (width - cardW) / Math.max(1, perRow - 1);
+      }
+      const score = Math.min(step, cardW) * cardW;
+      if (!best || score > best.score * 1.04) best = { rows, perRow, cardW, step, score };
+      if (perRow === 1) break;
+    }
+    return best;
+  }
+
+  function renderHand() {
+    const g = game();
+    const spectator = me() === null;
+    const hide = spectator || !playing();
+    el.hand.classList.toggle("hidden", hide);
+    if (hide) return;
+    const list = handEntries();
+    const hintCard = ui.reminder && !editing() ? ui.reminder.hint.card : null;
+    const hintId = hintCard ? list.find((e) => e.code === hintCard)?.id : null;
+    const picked = ui.picked?.src === "hand" ? ui.picked.ids : new Set();
+    const { rows, perRow, cardW, step } = layoutHand(Math.max(list.length, 1));
+    const now = Date.now();
+    let html = "";
+    for (let r = 0; r < rows; r++) {
+      const slice = list.slice(r * perRow, (r + 1) * perRow);
+      if (!slice.length) continue;
+      html += `<div class="hand-row">` + slice.map((e, k) => {
+        const sel = picked.has(e.id);
+        const fresh = (ui.fresh.get(e.id) || 0) > now - FRESH_MS;
+        return `<button type="button" class="hand-card${sel ? " selected" : ""}${fresh ? " fresh" : ""}${e.id === hintId ? " hinted" : ""}" ` +
+          `data-id="${esc(e.id)}" data-code="${esc(e.code)}" aria-pressed="${sel}" ` +
+          `style="width:${cardW}px;${k ? `margin-left:${(step - cardW).toFixed(1)}px` : ""}">` +
+          card(e.code, { selected: sel }) + `</button>`;
+      }).join("") + `</div>`;
+    }
+    if (!list.length) html = `<p class="mn-empty-hand">${esc(t("mani.res.empty_hand"))}</p>`;
+    el.hand.innerHTML = html;
+  }
+
+  // ----- the buttons ----------------------------------------------------------------------------------
+
+  function armed(type) {
+    return ui.armed && ui.armed.type === type && ui.armed.until > Date.now();
+  }
+
+  function renderActions() {
+    const g = game();
+    const spectator = me() === null;
+    el.actions.classList.toggle("hidden", spectator);
+    if (spectator) return;
+    const a = allowed();
+    if (!playing()) {
+      let html = "";
+      if (a.has("next_round")) {
+        html = `<button type="button" class="btn primary wide" data-act="next_round" ${ui.pending ? "disabled" : ""}>${esc(t("mani.p.btn.next_round"))}</button>`;
+      } else if (g.phase === "round_over") {
+        html = `<p class="waiting-others">${esc(t("mani.p.waiting_others"))}</p>`;
+      }
+      el.actions.className = "mn-actions single";
+      el.actions.innerHTML = html;
+      return;
+    }
+    const off = (type) => (a.has(type) && !ui.pending ? "" : "disabled");
+    // Undo: Deshacer, or Rendirse (+3) when the engine says undoing costs cards.
+    let undoLabel = g.undo_surrenders ? t("mani.p.btn.surrender") : t("mani.p.btn.undo");
+    if (armed("undo")) undoLabel = t("mani.p.btn.confirm_surrender");
+    const undoCls = `btn act act-undo${g.undo_surrenders ? " surrender" : ""}${armed("undo") ? " armed" : ""}`;
+    // The middle button: Cerrar, Robar or Pasar, whichever the engine allows now.
+    let mid = a.has("close") ? "close" : a.has("draw") ? "draw" : a.has("pass") ? "pass" : g.stock ? "draw" : "pass";
+    let midLabel = t(`mani.p.btn.${mid}`);
+    if ((mid === "draw" || mid === "pass") && armed(mid)) midLabel = t(`mani.p.btn.${mid}_anyway`);
+    const midCls = `btn act act-${mid}${armed(mid) ? " armed" : ""}${!editing() && a.has(mid) ? " primary" : ""}`;
+    el.actions.className = "mn-actions";
+    el.actions.innerHTML =
+      `<button type="button" class="${undoCls}" data-act="undo" ${off("undo")}>${esc(undoLabel)}</button>` +
+      `<button type="button" class="${midCls}" data-act="${mid}" ${off(mid)}>${esc(midLabel)}</button>` +
+      `<button type="button" class="btn act act-done${editing() ? " primary" : ""}" data-act="done" ${off("done")}>${esc(t("mani.p.btn.done"))}</button>`;
+  }
+
+  // ----- the joker-naming dialog -------------------------------------------------------------------------
+
+  function renderOverlay() {
+    const n = ui.naming;
+    el.overlay.classList.toggle("hidden", !n);
+    if (!n) return;
+    const need = n.needs[0];
+    const cards = need.cards?.length ? need.cards : groups()[need.group]?.cards || [];
+    el.overlay.innerHTML = `<div class="modal-box mn-naming">` +
+      `<p class="modal-title">${esc(t("mani.p.name_title"))}</p>` +
+      `<p class="modal-sub">${esc(t("mani.p.name_group", { n: need.group + 1 }))}</p>` +
+      `<div class="naming-group">${cards.map((c) => `<span class="mini">${card(c)}</span>`).join("")}</div>` +
+      `<div class="naming-options">` + need.options.map((option, k) =>
+        `<button type="button" class="btn naming-option" data-option="${k}">` +
+        `<span class="naming-cards">${option.map((c) => `<span class="mini">${card(`*${c}`)}</span>`).join("")}</span>` +
+        `<span class="naming-text">${esc(option.map(shortName).join(" "))}</span></button>`).join("") +
+      `</div><button type="button" class="btn secondary" data-option="cancel">${esc(t("mani.p.cancel"))}</button></div>`;
+  }
+
+  async function chooseName(k) {
+    const n = ui.naming;
+    if (!n) return;
+    if (k === "cancel") {
+      ui.naming = null;
+      renderOverlay();
+      return;
+    }
+    const need = n.needs[0];
+    const option = need.options[Number(k)];
+    ui.naming = null;
+    renderOverlay();
+    for (const name of option) {
+      const reply = await send({ type: "name", group: need.group, card: "*", as: name });
+      if (!reply?.ok) return;
+    }
+    await finish(n.then);   // Listo (or Cerrar) again: it may ask about the next group
+  }
+
+  // ----- sending -----------------------------------------------------------------------------------
+
+  async function send(action, handle) {
+    if (ui.pending) return null;
+    ui.pending = true;
+    renderActions();
+    let reply;
+    try {
+      reply = await ctx.send(action);
+    } finally {
+      ui.pending = false;
+    }
+    if (!reply.ok && !(handle && handle(reply.error))) ctx.banner(reply.error);
+    if (ui.state) renderAll();
+    return reply;
+  }
+
+  function clearPick() {
+    ui.picked = null;
+    ui.joinFrom = null;
+  }
+
+  // Move what is picked to `to` (a group index, "new", "hand" or "loose").
+  async function moveTo(to) {
+    const p = ui.picked;
+    if (!p) return;
+    clearPick();
+    ui.armed = null;
+    if (p.src === "hand") {
+      const byId = new Map(handEntries().map((e) => [e.id, e.code]));
+      const codes = [...p.ids].map((id) => byId.get(id)).filter(Boolean);
+      let target = to;
+      for (const code of codes) {
+        const before = groups().length;
+        const reply = await send({ type: "move", card: code, from: "hand", to: target });
+        if (!reply?.ok) break;
+        // The first card to "new" starts a group at the end: the others follow it there.
+        if (target === "new") target = before;
+      }
+    } else if (p.src === "group") {
+      if (to === p.g) return;
+      await send({ type: "move", card: p.code, from: p.g, to });
+    } else if (p.src === "loose") {
+      if (to === "loose") return;
+      await send({ type: "move", card: p.code, from: "loose", to });
+    }
+    renderAll();
+  }
+
+  // Listo or Cerrar, with the joker-naming dialog when the engine asks for a name.
+  async function finish(type) {
+    ui.armed = null;
+    clearPick();
+    await send({ type }, (error) => {
+      if (error?.code === "joker_needs_name") {
+        const needs = readNeeds(error, groups());
+        if (needs.length && needs[0].options.length) {
+          ui.naming = { needs, then: type };
+          renderOverlay();
+          return true;
+        }
+      }
+      return false;
+    });
+  }
+
+  async function drawOrPass(type, confirm) {
+    clearPick();
+    if (confirm || armed(type)) {
+      ui.armed = null;
+      ui.reminder = null;
+      await send({ type, confirm: true });
+      return;
+    }
+    await send({ type }, (error) => {
+      if (error?.code === "play_available") {
+        ui.reminder = { type, error, hint: readHint(error) };
+        ui.armed = { type, until: Date.now() + 60 * 1000 };
+        ctx.vibrate([60, 60, 60]);
+        return true;
+      }
+      return false;
+    });
+  }
+
+  async function undo() {
+    clearPick();
+    if (armed("undo")) {
+      ui.armed = null;
+      await send({ type: "undo", confirm: true });
+      return;
+    }
+    await send({ type: "undo" }, (error) => {
+      if (error?.code === "confirm_surrender") {
+        ui.armed = { type: "undo", until: Date.now() + ARM_MS };
+        ctx.banner(error, "info");
+        setTimeout(() => { if (ui.state) renderActions(); }, ARM_MS + 50);
+        return true;
+      }
+      return false;
+    });
+  }
+
+  async function act(type) {
+    switch (type) {
+      case "draw": case "pass": await drawOrPass(type, false); return;
+      case "draw_confirm": await drawOrPass("draw", true); return;
+      case "pass_confirm": await drawOrPass("pass", true); return;
+      case "play_instead": {
+        // The panel goes; the hinted card and groups stay marked until the table changes.
+        // When no rearranging is needed, the hinted card is put in the player's fingers.
+        const hint = ui.reminder?.hint;
+        if (ui.reminder) ui.reminder.dismissed = true;
+        ui.armed = null;
+        const entry = hint?.card ? handEntries().find((e) => e.code === hint.card) : null;
+        if (entry && canEdit() && !hint.needs_rearranging) ui.picked = { src: "hand", ids: new Set([entry.id]) };
+        renderAll();
+        return;
+      }
+      case "done": case "close": await finish(type); return;
+      case "undo": await undo(); return;
+      case "next_round": await send({ type }); return;
+      default:
+    }
+  }
+
+  async function tool(name) {
+    const p = ui.picked;
+    if (name === "cancel") {
+      clearPick();
+      renderAll();
+      return;
+    }
+    if (!p || p.src !== "group") return;
+    clearPick();
+    if (name === "split_before") await send({ type: "split", group: p.g, at: p.i });
+    else if (name === "split_after") await send({ type: "split", group: p.g, at: p.i + 1 });
+    else if (name === "to_hand") await send({ type: "move", card: p.code, from: p.g, to: "hand" });
+    renderAll();
+  }
+
+  // ----- taps ----------------------------------------------------------------------------------------
+
+  function tapHand(id, code) {
+    if (!canEdit()) return;
+    ui.joinFrom = null;
+    if (ui.picked?.src === "hand") {
+      if (ui.picked.ids.has(id)) ui.picked.ids.delete(id);
+      else ui.picked.ids.add(id);
+      if (!ui.picked.ids.size) ui.picked = null;
+    } else {
+      ui.picked = { src: "hand", ids: new Set([id]) };
+    }
+    renderAll();
+  }
+
+  function tapGroupCard(gi, ci) {
+    if (!canEdit()) return;
+    if (ui.joinFrom != null) {
+      tapGroup(gi);
+      return;
+    }
+    const p = ui.picked;
+    if (p && (p.src === "hand" || p.src === "loose" || (p.src === "group" && p.g !== gi))) {
+      moveTo(gi);
+      return;
+    }
+    if (p && p.src === "group" && p.g === gi && p.i === ci) {
+      ui.picked = null;
+    } else {
+      ui.picked = { src: "group", g: gi, i: ci, code: groups()[gi].cards[ci] };
+    }
+    renderAll();
+  }
+
+  async function tapGroup(gi) {
+    if (!canEdit()) return;
+    if (ui.joinFrom != null) {
+      const from = ui.joinFrom;
+      ui.joinFrom = null;
+      if (from !== gi) await send({ type: "join", group: from, with: gi });
+      renderAll();
+      return;
+    }
+    if (ui.picked) moveTo(gi);
+  }
+
+  function tapLoose(i) {
+    if (!canEdit()) return;
+    const p = ui.picked;
+    if (p && p.src === "group") {
+      moveTo("loose");
+      return;
+    }
+    if (p && p.src === "loose" && p.i === i) ui.picked = null;
+    else ui.picked = { src: "loose", i, code: looseCards()[i] };
+    ui.joinFrom = null;
+    renderAll();
+  }
+
+  root.addEventListener("click", (event) => {
+    if (!ui.state || !ui.state.game) return;
+    const target = event.target;
+    const option = target.closest("[data-option]");
+    if (option) {
+      chooseName(option.dataset.option);
+      return;
+    }
+    if (ui.pending) return;
+    const handCard = target.closest(".hand-card");
+    if (handCard) {
+      tapHand(handCard.dataset.id, handCard.dataset.code);
+      return;
+    }
+    const join = target.closest("[data-join]");
+    if (join) {
+      if (!canEdit()) return;
+      const gi = Number(join.dataset.join);
+      if (ui.joinFrom === gi) ui.joinFrom = null;
+      else if (ui.joinFrom != null) { tapGroup(gi); return; }
+      else { ui.joinFrom = gi; ui.picked = null; }
+      renderAll();
+      return;
+    }
+    const looseCard = target.closest("[data-loose]");
+    if (looseCard) {
+      tapLoose(Number(looseCard.dataset.loose));
+      return;
+    }
+    const mc = target.closest(".mc[data-g]");
+    if (mc) {
+      tapGroupCard(Number(mc.dataset.g), Number(mc.dataset.i));
+      return;
+    }
+    if (target.closest("[data-new]")) {
+      if (canEdit() && ui.picked) moveTo("new");
+      return;
+    }
+    const box = target.closest(".mg[data-group]");
+    if (box) {
+      tapGroup(Number(box.dataset.group));
+      return;
+    }
+    if (target.closest("[data-loose-box]")) {
+      if (canEdit() && ui.picked?.src === "group") moveTo("loose");
+      return;
+    }
+    const toolButton = target.closest("[data-tool]");
+    if (toolButton) {
+      tool(toolButton.dataset.tool);
+      return;
+    }
+    const sort = target.closest("[data-sort]");
+    if (sort) {
+      ui.sortBy = sort.dataset.sort;
+      try { localStorage.setItem(SORT_KEY, ui.sortBy); } catch { /* private mode */ }
+      renderAll();
+      return;
+    }
+    const button = target.closest("[data-act]");
+    if (button && !button.disabled) act(button.dataset.act);
+  });
+
+  let resizeTimer = null;
+  const onResize = () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => ui.state && renderAll(), 120);
+  };
+  window.addEventListener("resize", onResize);
+
+  // ----- timers (the pause after a round) --------------------------------------------------------------
+
+  function readTimers() {
+    const received = ui.state.received ?? performance.now();
+    ui.deadlines = {};
+    for (const timer of ui.state.room.timers || []) {
+      ui.deadlines[timer.name] = { at: received + timer.remaining * 1000, seconds: timer.seconds };
+    }
+  }
+
+  function updateCountdowns() {
+    const now = performance.now();
+    for (const node of root.querySelectorAll("[data-countdown]")) {
+      const d = ui.deadlines[node.dataset.countdown];
+      node.textContent = d ? t("mani.p.auto_next", { s: Math.ceil(Math.max(0, (d.at - now) / 1000)) }) : "";
+    }
+  }
+
+  // ----- update from the server ----------------------------------------------------------------------
+
+  function reconcile() {
+    const g = game();
+    const hand = g.hand || [];
+    if (ui.prev && ui.prev.round === g.round && me() !== null) {
+      const before = countCodes(ui.prev.hand);
+      const now = countCodes(hand);
+      const stamp = Date.now();
+      for (const [code, n] of Object.entries(now)) {
+        for (let k = before[code] || 0; k < n; k++) ui.fresh.set(`${code}#${k}`, stamp);
+      }
+    } else {
+      ui.fresh.clear();
+    }
+    ui.prev = { round: g.round, hand: [...hand] };
+    const events = g.events || [];
+    const turnKey = `${g.round}:${g.turn}:${g.phase}:${events.length ? events[events.length - 1].n : -1}`;
+    // A pick that no longer matches the table or the hand is dropped.
+    if (!canEdit()) clearPick();
+    if (ui.picked?.src === "hand") {
+      const ids = new Set(handEntries().map((e) => e.id));
+      for (const id of [...ui.picked.ids]) if (!ids.has(id)) ui.picked.ids.delete(id);
+      if (!ui.picked.ids.size) ui.picked = null;
+    } else if (ui.picked?.src === "group") {
+      if (groups()[ui.picked.g]?.cards[ui.picked.i] !== ui.picked.code) ui.picked = null;
+    } else if (ui.picked?.src === "loose") {
+      if (looseCards()[ui.picked.i] !== ui.picked.code) ui.picked = null;
+    }
+    if (ui.joinFrom != null && ui.joinFrom >= groups().length) ui.joinFrom = null;
+    // The reminder and armed buttons last only while the table and hand stay as they were.
+    if (ui.turnKey !== turnKey || editing() || !myTurn()) {
+      if (ui.reminder && (editing() || !myTurn() || ui.turnKey !== turnKey)) ui.reminder = null;
+      if (ui.armed && ui.armed.type !== "undo") ui.armed = null;
+    }
+    ui.turnKey = turnKey;
+    if (ui.naming && (!myTurn() || !editing())) ui.naming = null;
+  }
+
+  function renderAll() {
+    renderHeader();
+    if (!playing()) renderResults();
+    else renderTable();
+    renderBar();
+    renderActions();
+    renderHand();
+    renderOverlay();
+    updateCountdowns();
+    el.mn.classList.toggle("spectator", me() === null);
+    el.mn.classList.toggle("ended", !playing());
+    el.mn.classList.toggle("my-turn", myTurn());
+    el.mn.classList.toggle("editing", editing());
+  }
+
+  function update(state) {
+    if (!state.game) return;
+    const firstUpdate = !ui.state;
+    ui.state = state;
+    readTimers();
+    reconcile();
+    const mine = myTurn();
+    if (mine && !ui.wasMyTurn && !firstUpdate) ctx.vibrate(400);
+    ui.wasMyTurn = mine;
+    renderAll();
+    if (!ui.tick) ui.tick = setInterval(() => {
+      updateCountdowns();
+      if (ui.fresh.size && [...ui.fresh.values()].every((s) => s < Date.now() - FRESH_MS)) {
+        ui.fresh.clear();
+        if (ui.state) renderHand();
+      }
+    }, 250);
+  }
+
+  // For the tests and the curious: the last thing the engine said about the table.
+  root.dataset.ui = "manipulacion";
+
+  return {
+    update,
+    relabel() { if (ui.state) renderAll(); },
+    destroy() {
+      clearInterval(ui.tick);
+      window.removeEventListener("resize", onResize);
+      root.replaceChildren();
+    },
+  };
+}

@@ -1,0 +1,416 @@
+// Rummy Manipulación on the TV: the table's groups (runs by suit, tríos by rank), Tahití's loose
+// cards apart, whose turn it is and "pensando…" while that player edits a private copy (never its
+// contents), cards left, stock, scores as the rule set counts them, the end of a round and of
+// the game. Reads only the public view. Called by tv.js as render(root, ctx) on every push.
+
+import "./i18n-manipulacion.js";
+import { getLang, pick, t } from "./i18n.js";
+import { cardSVG, suitShape } from "./cards-french.js";
+import { fromMarkup, h, joinNames, nameTag, places, podium, ring, seatOf, secondsLeft, signed } from "./tv-kit.js";
+import {
+  eventText, groupKey, hasScore, higherWins, lanesOf, multiRound, scoringOf, tc, winsLine,
+} from "./manipulacion-common.js";
+
+const FEED_SIZE = 7;
+const FRESH_MS = 6000;          // a group that just changed stays outlined this long
+const memories = new WeakMap(); // root -> what this renderer remembers between pushes
+
+const BACK_ICON =
+  `<svg class="icon-back" viewBox="0 0 20 28" aria-hidden="true"><rect x="1" y="1" width="18" height="26" rx="3" ` +
+  `fill="#1d4e89" stroke="#cfe3ff" stroke-width="1.5"/></svg>`;
+
+function card(code, options = {}) {
+  return fromMarkup(cardSVG(code, { lang: getLang(), ...options }));
+}
+
+function nameOf(ctx, seat) {
+  return seat == null ? "" : seatOf(ctx.room, seat).name;
+}
+
+// ----- entry point ---------------------------------------------------------------------------
+
+export function render(root, ctx) {
+  let memory = memories.get(root);
+  if (!memory) {
+    memory = { lastEvent: lastEventN(ctx.view), keys: null, fresh: new Map(), timer: null };
+    memories.set(root, memory);
+  }
+  memory.ctx = ctx;
+  const view = ctx.view;
+  header(ctx);
+  if (view.phase !== memory.phase) {
+    if (view.phase === "round_over" || view.phase === "game_over") ctx.clearToasts();
+    memory.phase = view.phase;
+  }
+  if (view.phase === "round_over") {
+    root.replaceChildren(roundOver(ctx));
+    squeezeHands(root);
+  } else if (view.phase === "game_over") {
+    root.replaceChildren(gameOver(ctx));
+    squeezeHands(root);
+  } else {
+    trackGroups(view, memory, root);
+    root.replaceChildren(table(ctx, memory));
+    fitLanes(root);
+  }
+  if (view.phase === "play") announce(ctx, memory);
+  else memory.lastEvent = lastEventN(view);
+}
+
+function lastEventN(view) {
+  const events = view.events || [];
+  return events.length ? events[events.length - 1].n : -1;
+}
+
+// ----- the header ------------------------------------------------------------------------------
+
+function header(ctx) {
+  const view = ctx.view;
+  const items = [h("span", { class: "pill ruleset", text: pick(view.ruleset) })];
+  if (multiRound(view)) items.push(h("span", { class: "pill round", text: t("mani.round", { n: view.round }) }));
+  const goal = view.target ? t("mani.to_target", { n: view.target })
+    : view.ruleset?.end === "open_ended" ? t("mani.open_ended") : t("mani.one_round");
+  items.push(h("span", { class: "mani-goal", text: goal }));
+  if (view.phase === "play") {
+    const seat = seatOf(ctx.room, view.turn);
+    items.push(h("span", { class: ["turn-pill", view.editing && "thinking"], vars: { "--seat": seat.color } },
+      h("span", { class: "turn-arrow", "aria-hidden": "true" }, "▶"),
+      h("span", { class: "turn-text", text: t("tv.turn_of", { name: seat.name }) }),
+      view.editing && h("span", { class: "turn-thinking" }, h("span", { text: t("mani.thinking") }))));
+  }
+  ctx.setHeader(items);
+}
+
+// ----- the table ---------------------------------------------------------------------------------
+
+function trackGroups(view, memory, root) {
+  const now = performance.now();
+  const keys = new Set(view.table.map(groupKey));
+  if (memory.keys) {
+    for (const key of keys) if (!memory.keys.has(key)) memory.fresh.set(key, now + FRESH_MS);
+  }
+  memory.keys = keys;
+  for (const [key, until] of memory.fresh) if (until < now || !keys.has(key)) memory.fresh.delete(key);
+  clearTimeout(memory.timer);
+  if (memory.fresh.size || (view.events || []).some((e) => e.type === "play" && e.n !== memory.playN)) {
+    memory.timer = setTimeout(() => {
+      if (memory.ctx && memory.ctx.view.phase === "play") render(root, memory.ctx);
+    }, FRESH_MS + 100);
+  }
+}
+
+function table(ctx, memory) {
+  const view = ctx.view;
+  const lanes = lanesOf(view.table, view.ruleset?.ace);
+  const showLoose = (view.loose && view.loose.length) || view.ruleset?.name === "tahiti";
+  const lanesBox = h("div", { class: "mani-lanes", vars: { "--lanes": String(Math.max(1, lanes.length)) } },
+    lanes.length ? lanes.map((lane) => laneEl(lane, memory)) : h("p", { class: "mani-empty", text: t("mani.empty_table") }));
+  return h("div", { class: "mani-table" },
+    h("section", { class: "mani-main" },
+      lanesBox,
+      showLoose && h("div", { class: "mani-loose" },
+        h("span", { class: "mani-loose-label", text: t("mani.loose") }),
+        h("div", { class: "mani-loose-cards" }, view.loose.length ? view.loose.map((c) => card(c)) : h("span", { class: "mani-none", text: "—" })))),
+    h("aside", { class: "mani-side" }, players(ctx), stock(ctx), lastPlay(ctx, memory), feed(ctx)));
+}
+
+function laneEl(lane, memory) {
+  let label;
+  if (lane.kind === "run") {
+    label = fromMarkup(`<svg class="lane-suit" viewBox="-12 -12 24 24" aria-hidden="true">${suitShape(lane.suit, 0, 0, 0.95)}</svg>`);
+  } else {
+    label = h("span", { class: "lane-word", text: t("mani.trios") });
+  }
+  return h("div", { class: ["lane", `lane-${lane.kind}`] },
+    h("div", { class: "lane-label" }, label),
+    h("div", { class: "lane-groups" }, lane.groups.map((group) => h("div", {
+      class: ["mgroup", group.kind, memory.fresh.has(groupKey(group)) && "fresh"],
+      dataset: { index: String(group.index) },
+    }, group.cards.map((c) => card(c))))));
+}
+
+// The biggest cards that let every lane fit, overlapping them more before making them smaller.
+function fitLanes(root) {
+  const area = root.querySelector(".mani-lanes");
+  if (!area || !area.querySelector(".mgroup")) return;
+  const fits = () => area.scrollHeight <= area.clientHeight + 1 && area.scrollWidth <= area.clientWidth + 1;
+  const lanes = area.querySelectorAll(".lane").length;
+  let size = Math.min(230, Math.floor(area.clientHeight / lanes) - 16);
+  for (;;) {
+    area.style.setProperty("--card-h", `${size}px`);
+    let fitted = false;
+    for (const squeeze of ["0", "1", "2"]) {
+      area.dataset.squeeze = squeeze;
+      if (fits()) { fitted = true; break; }
+    }
+    if (fitted || size <= 44) break;
+    size = Math.floor(size * 0.94);
+  }
+}
+
+function players(ctx) {
+  const view = ctx.view;
+  const scored = hasScore(view) && multiRound(view);
+  return h("ol", { class: "mani-players", vars: { "--rows": String(view.players.length) } }, view.players.map((player) => {
+    const s = player.seat;
+    const seat = seatOf(ctx.room, s);
+    const isTurn = view.turn === s && view.phase === "play";
+    const badges = [];
+    if (seat.bot) badges.push(h("span", { class: "badge bot", text: t("tv.bot") }));
+    else if (seat.autoplay) badges.push(h("span", { class: "badge auto", text: t("tv.autoplay") }));
+    else if (!seat.connected) badges.push(h("span", { class: "badge away", text: t("tv.away") }));
+    if ("opened" in player) {
+      badges.push(h("span", { class: ["badge", player.opened ? "opened" : "not-opened"],
+        text: player.opened ? t("mani.opened") : t("mani.not_opened") }));
+    }
+    let control = null;
+    if (ctx.isHost && !seat.bot && seat.id) {
+      control = seat.autoplay
+        ? h("button", { type: "button", class: "seat-control", on: { click: () => ctx.host("to_human", { seat: seat.id }) } }, t("tv.to_human"))
+        : h("button", { type: "button", class: "seat-control", on: { click: () => ctx.host("to_bot", { seat: seat.id }) } }, t("tv.to_bot"));
+    }
+    return h("li", { class: ["mplayer", isTurn && "turn", isTurn && view.editing && "thinking"], vars: { "--seat": seat.color }, dataset: { seat: String(s) } },
+      h("div", { class: "mp-name" },
+        isTurn && h("span", { class: "turn-flag", "aria-hidden": "true" }, "▶"),
+        h("span", { class: "name", text: seat.name }),
+        view.dealer === s && h("span", { class: "dealer-mark", title: t("tv.dealer"), text: t("tv.dealer") }),
+        h("span", { class: "mp-badges" }, badges, control)),
+      h("div", { class: "mp-stats" },
+        h("span", { class: "stat cards" }, fromMarkup(BACK_ICON), h("b", { text: String(player.cards) }),
+          h("span", { class: "unit", text: tc("mani.cards_unit", player.cards) })),
+        scored && h("span", { class: "stat score" }, h("b", { text: signed(player.score) }), h("span", { class: "unit", text: t("mani.points") })),
+        "rounds_won" in player && h("span", { class: "stat won" }, h("b", { text: String(player.rounds_won) }),
+          h("span", { class: "unit", text: t("mani.rounds_unit") })),
+        isTurn && view.editing && h("span", { class: "mp-thinking" },
+          h("span", { class: "think-dots", "aria-hidden": "true" }, h("i"), h("i"), h("i")),
+          h("span", { text: t("mani.thinking") }))));
+  }));
+}
+
+function stock(ctx) {
+  const view = ctx.view;
+  const carrusel = view.ruleset?.turn === "carrusel";
+  return h("div", { class: "mani-stock" },
+    h("div", { class: "stock-card" }, view.stock ? card(null, { faceDown: true }) : h("div", { class: "card-slot" })),
+    h("div", { class: "stock-text" },
+      h("div", { class: "pile-label" }, t("mani.stock"), h("b", { class: "stock-count", text: String(view.stock) })),
+      carrusel && view.phase === "play" && view.final_turns == null && view.draws > 0 &&
+        h("div", { class: "draws", text: t("mani.draws", { n: view.draws }) }),
+      view.final_turns != null && h("div", { class: "final-turns", text: t("mani.final_turns") })));
+}
+
+// The latest play: who and which cards left a hand (outlined while it is fresh).
+function lastPlay(ctx, memory) {
+  const events = ctx.view.events || [];
+  const ev = [...events].reverse().find((e) => e.type === "play" || e.type === "deal");
+  if (!ev || ev.type !== "play") return null;
+  const seat = seatOf(ctx.room, ev.seat);
+  if (memory.playN !== ev.n) {
+    memory.playN = ev.n;
+    memory.playUntil = performance.now() + FRESH_MS;
+  }
+  const fresh = performance.now() < memory.playUntil;
+  return h("div", { class: ["mani-last", fresh && "fresh"], vars: { "--seat": seat.color } },
+    h("div", { class: "last-head" }, h("span", { class: "last-label", text: t("mani.last_play") }), nameTag(seat)),
+    h("div", { class: "last-cards", vars: { "--overlap": `${lastOverlap((ev.cards || []).length)}rem` } },
+      (ev.cards || []).map((c) => card(c))));
+}
+
+// How far the cards of the last play overlap: a long play still fits its panel.
+function lastOverlap(n) {
+  return n <= 5 ? -1.3 : n <= 8 ? -2.2 : -2.75;
+}
+
+function feed(ctx) {
+  const events = (ctx.view.events || []).slice(-FEED_SIZE).reverse();
+  const nameFor = (s) => nameOf(ctx, s);
+  return h("div", { class: "feed" },
+    h("h3", { text: t("tv.feed") }),
+    h("ol", {}, events.map((ev, i) => h("li", {
+      class: ["feed-item", `ev-${ev.type}`, i === 0 && "latest"],
+      vars: { "--seat": ev.seat == null ? "transparent" : seatOf(ctx.room, ev.seat).color },
+    }, h("span", { class: "dot" }), h("span", { class: "text", text: eventText(ev, nameFor) })))));
+}
+
+// Big banners for the moments the whole table should notice.
+function announce(ctx, memory) {
+  const events = ctx.view.events || [];
+  const fresh = events.filter((ev) => ev.n > memory.lastEvent);
+  memory.lastEvent = lastEventN(ctx.view);
+  for (const ev of fresh) {
+    const seat = seatOf(ctx.room, ev.seat);
+    if (ev.type === "surrender" || ev.type === "close" || ev.type === "final_turns") {
+      ctx.toast(h("div", { class: "toast-line", vars: { "--seat": seat.color } },
+        h("span", { class: "who", text: eventText(ev, (s) => nameOf(ctx, s)) })), { kind: "salir", ms: 3000 });
+    }
+  }
+}
+
+// ----- end of a round ---------------------------------------------------------------------------------
+
+// The headline: who went out, knocked, or why the round ended.
+function reasonLine(ctx, last) {
+  const name = (s) => nameOf(ctx, s);
+  const winners = last.winners || [];
+  const lines = [];
+  if (last.out != null) lines.push(t("mani.res.out", { name: name(last.out) }));
+  else if (last.closer != null) lines.push(t("mani.res.closed", { name: name(last.closer) }));
+  else if (last.blocked) lines.push(t("mani.res.blocked"));
+  else if (last.final_turns) lines.push(t("mani.res.final"));
+  if (last.closer != null && !winners.includes(last.closer)) {
+    lines.push(t("mani.res.counter", { names: joinNames(winners.map(name)) }));
+  } else if (last.out == null && winners.length) {
+    lines.push(t("mani.res.round_winner", { names: joinNames(winners.map(name)) }));
+  }
+  return lines.join(" · ");
+}
+
+function handsList(ctx, last, { showRoundPoints }) {
+  const view = ctx.view;
+  const scoring = scoringOf(view);
+  const winners = new Set(last.winners || []);
+  return h("ol", { class: "mani-hands", vars: { "--rows": String(last.hands.length) } }, last.hands.map((hand, s) => {
+    const seat = seatOf(ctx.room, s);
+    const pts = last.points[s];
+    const handPts = last.hand_points ? last.hand_points[s] : null;
+    const handInfo = scoring === "none" ? tc("mani.cards_n", hand.length)
+      : handPts != null ? tc("mani.points_n", handPts) : "";
+    const shown = scoring === "carrusel" ? (pts > 0 ? `+${pts}` : signed(pts)) : signed(pts);
+    return h("li", { class: ["hand-row", "mani-hand", winners.has(s) && "winner"], vars: { "--seat": seat.color } },
+      h("span", { class: "hand-name" }, h("span", { text: seat.name }),
+        (view.ready || []).includes(s) && h("span", { class: "ready-badge", text: t("tv.ready") })),
+      h("div", { class: "hand-cards" },
+        hand.length ? hand.map((code) => card(code)) : h("span", { class: "prize-badge", text: t("mani.res.empty_hand") })),
+      h("span", { class: "hand-worth", text: hand.length ? handInfo : "" }),
+      showRoundPoints && h("span", { class: ["hand-points", scoring === "carrusel" && pts > 0 && "gain"], text: shown }));
+  }));
+}
+
+function standingsTable(ctx, totals, last) {
+  const view = ctx.view;
+  const high = higherWins(view);
+  const place = places(high ? totals.map((x) => -x) : totals);
+  const order = totals.map((_, s) => s).sort((a, b) => place[a] - place[b] || a - b);
+  const won = view.players.some((p) => "rounds_won" in p);
+  return h("table", { class: "standings mani-standings" },
+    h("colgroup", {}, h("col", { class: "c-place" }), h("col", {}), last && h("col", { class: "c-round" }),
+      won && h("col", { class: "c-round" }), h("col", { class: "c-total" })),
+    h("thead", {}, h("tr", {},
+      h("th", { text: "" }), h("th", { text: "" }),
+      last && h("th", { text: t("mani.res.this_round") }),
+      won && h("th", { text: t("mani.res.rounds") }),
+      h("th", { text: t("mani.res.total") }))),
+    h("tbody", {}, order.map((s) => {
+      const seat = seatOf(ctx.room, s);
+      const pts = last ? last.points[s] : null;
+      return h("tr", { class: place[s] === 1 && "leader" },
+        h("td", { class: "place", text: t("tv.place", { n: place[s] }) }),
+        h("td", { class: "who" }, nameTag(seat)),
+        last && h("td", { class: "round-pts", text: high && pts > 0 ? `+${pts}` : signed(pts) }),
+        won && h("td", { class: "round-pts", text: String(view.players[s].rounds_won ?? 0) }),
+        h("td", { class: "total", text: signed(totals[s]) }));
+    })));
+}
+
+function roundOver(ctx) {
+  const view = ctx.view;
+  const last = view.last_round;
+  if (!last) return h("div", { class: "round-over" });
+  const totals = last.totals || view.players.map((p) => p.score);
+  return h("div", { class: "round-over mani-over" },
+    h("div", { class: "ro-title" },
+      h("h1", { text: t("mani.res.round_over", { n: last.round }) }),
+      h("p", { class: "ro-closer", text: reasonLine(ctx, last) })),
+    h("div", { class: "ro-grid" },
+      h("section", { class: "ro-hands" }, h("h2", { text: t("mani.res.hands") }), handsList(ctx, last, { showRoundPoints: true })),
+      h("section", { class: "ro-standings" }, h("h2", { text: t("mani.res.standings") }),
+        standingsTable(ctx, totals, last),
+        h("p", { class: "wins-line", text: winsLine(view) }))),
+    h("div", { class: "ro-next" },
+      ctx.isHost && h("button", { type: "button", class: "big-button next-round",
+        on: { click: () => ctx.host("act", { action: { type: "next_round" } }) } }, t("mani.res.next_round")),
+      ctx.isHost && view.ruleset?.end === "open_ended" && h("button", { type: "button", class: "big-button end-game",
+        on: { click: () => ctx.host("act", { action: { type: "end_game" } }) } }, t("mani.res.end_game")),
+      h("div", { class: "auto-next" },
+        h("div", { class: "mini-ring" }, ring("next_round")),
+        h("span", { text: t("mani.res.auto_next") }), " ",
+        secondsLeft("next_round", "inline"), h("span", { text: " s" }))));
+}
+
+// Over squeezed hands: overlap the cards of a long hand more, so that all of it shows.
+function squeezeHands(root) {
+  for (const row of root.querySelectorAll(".hand-cards")) {
+    const cards = row.querySelectorAll("svg.card");
+    if (cards.length < 2 || row.scrollWidth <= row.clientWidth) continue;
+    const width = cards[0].getBoundingClientRect().width;
+    const step = (row.clientWidth - width) / (cards.length - 1);
+    row.style.setProperty("--overlap", `${Math.min(0, step - width)}px`);
+  }
+}
+
+// ----- end of the game --------------------------------------------------------------------------------
+
+function gameOver(ctx) {
+  const view = ctx.view;
+  const result = view.result || { scores: view.players.map((p) => p.score), winners: [], ranking: [], tie: false };
+  const high = higherWins(view);
+  const scoring = scoringOf(view);
+  const unit = scoring === "none" ? t("mani.cards") : t("mani.points");
+  const entries = result.scores.map((score, s) => ({ seat: seatOf(ctx.room, s), score, index: s }));
+  const winnerNames = result.winners.map((s) => nameOf(ctx, s));
+  const place = places(high ? result.scores.map((x) => -x) : result.scores);
+  const rest = (result.ranking.length ? result.ranking : entries.map((e) => e.index)).filter((s) => place[s] > 3);
+  const last = view.last_round;
+
+  let details;
+  if (!multiRound(view) && last) {
+    details = h("section", { class: "ro-hands go-details" },
+      h("h2", { text: reasonLine(ctx, last) || t("mani.res.hands") }),
+      handsList(ctx, last, { showRoundPoints: scoring !== "none" }));
+  } else if (scoring === "carrusel" && result.points) {
+    details = h("section", { class: "ro-standings go-details" }, h("h2", { text: t("mani.res.standings") }), carruselBreakdown(ctx, result));
+  } else {
+    details = h("section", { class: "ro-standings go-details" }, h("h2", { text: t("mani.res.standings") }),
+      standingsTable(ctx, result.scores, null));
+  }
+
+  return h("div", { class: "game-over mani-game-over" },
+    h("div", { class: "go-podium" },
+      h("h1", { text: t("mani.res.game_over") }),
+      h("p", { class: ["winner-line", result.tie && "tie"],
+        text: result.tie ? t("mani.res.tie", { names: joinNames(winnerNames) }) : t("mani.res.winner", { name: winnerNames[0] || "" }) }),
+      podium(entries, { higherWins: high, unit }),
+      rest.length ? h("ol", { class: "rest" }, rest.map((s) => h("li", {},
+        h("span", { class: "place", text: t("tv.place", { n: place[s] }) }), nameTag(seatOf(ctx.room, s)),
+        h("span", { class: "score", text: `${signed(result.scores[s])} ${unit}` })))) : null,
+      h("p", { class: "lowest", text: winsLine(view) }),
+      ctx.isHost && h("button", { type: "button", class: "big-button new-game", on: { click: () => ctx.host("new_game") } }, t("tv.new_game"))),
+    details);
+}
+
+// Carrusel's final count: points, the 100 for reaching 150, 25 a round won.
+function carruselBreakdown(ctx, result) {
+  const order = result.ranking.length ? result.ranking : result.scores.map((_, s) => s);
+  const place = places(result.scores.map((x) => -x));
+  return h("table", { class: "standings mani-standings breakdown" },
+    h("colgroup", {}, h("col", { class: "c-place" }), h("col", {}), h("col", { class: "c-round" }),
+      h("col", { class: "c-round" }), h("col", { class: "c-round" }), h("col", { class: "c-total" })),
+    h("thead", {}, h("tr", {},
+      h("th", { text: "" }), h("th", { text: "" }),
+      h("th", { text: t("mani.res.points") }),
+      h("th", { text: "+100" }),
+      h("th", { text: t("mani.res.rounds") }),
+      h("th", { text: t("mani.res.final_score") }))),
+    h("tbody", {}, order.map((s) => {
+      const points = result.points[s];
+      const won = result.rounds_won[s];
+      const goal = result.scores[s] - points - 25 * won;
+      return h("tr", { class: place[s] === 1 && "leader" },
+        h("td", { class: "place", text: t("tv.place", { n: place[s] }) }),
+        h("td", { class: "who" }, nameTag(seatOf(ctx.room, s))),
+        h("td", { class: "round-pts", text: String(points) }),
+        h("td", { class: "round-pts", text: goal ? `+${goal}` : "—" }),
+        h("td", { class: "round-pts", text: won ? `${won}×25` : "—" }),
+        h("td", { class: "total", text: String(result.scores[s]) }));
+    })));
+}
