@@ -222,12 +222,15 @@ def _check_tahiti_frozen(table, groups, placed: Counter) -> None:
     if not frozen:
         return
     jokers = [next(x for x in g if x >= NAMED) for g in frozen]
+    after = _names(groups)
     for size in range(len(frozen) + 1):
         for freed in combinations(range(len(frozen)), size):
             wanted = Counter(stands_for(jokers[i]) for i in freed)
             if any(placed[card] < n for card, n in wanted.items()):
                 continue
             rest = [frozen[i] for i in range(len(frozen)) if i not in freed]
+            if not _freed_renamed(Counter(jokers[i] for i in freed), after - _names(rest)):
+                continue
             if _supersets(rest, groups, Counter(placed)):
                 return
     broken = [g for g in frozen if all(Counter(g) - Counter(h) for h in groups)]
@@ -238,6 +241,13 @@ def _check_tahiti_frozen(table, groups, placed: Counter) -> None:
         "mano, hasta que pongas desde la mano la carta real del comodín.",
         f"A group with a joker ({fmt_all(bad)}) cannot be rearranged: it takes only cards "
         "from your hand, until you put the joker's real card down from your hand.")
+
+
+def _freed_renamed(old: Counter, new: Counter) -> bool:
+    """Can each freed joker (by its old name) take one of the `new` names that differs from
+    its own? Jokers are alike, so Hall's condition reduces to counting."""
+    total = sum(new.values())
+    return sum(old.values()) <= total and all(n <= total - new[name] for name, n in old.items())
 
 
 def _supersets(frozen, groups, spare: Counter, used: frozenset = frozenset()) -> bool:

@@ -319,3 +319,12 @@ def test_interpretation_copy_layout():
     apply_all(game, 0, ["move 9h hand #1", "move 5h #0 #1", "move 4h #0 #1", "move 3h #0 #1"])
     shown = [g["cards"] for g in game.view(0)["copy"]["table"]]
     assert shown == [["3h", "4h", "5h", "6h", "7h", "8h", "9h"], ["Ks", "Kd", "Kc"]]
+
+
+def test_interpretation_tahiti_freed_joker_takes_a_new_name():
+    # Putting down the real 6h frees the joker; afterwards it must stand for another card.
+    game = deal(["6h 6s 6d 2c", "3c"], table=["5h *6h 7h"], loose="2s 3s 4s 5s",
+                ruleset="tahiti")
+    refused(game, 0, "set_table 5h 6h 7h / 6s 6d *6h", "group_frozen")
+    game.apply(0, "set_table 5h 6h 7h / 6s 6d *6c")
+    assert table(game) == [["5h", "6h", "7h"], ["6s", "6d", "*6c"]]
