@@ -37,6 +37,18 @@ class IllegalAction(GameError):
 
 
 @dataclass(frozen=True)
+class Action:
+    """An action value: each game subclasses it per action type, with a JSON and a text form."""
+    type: ClassVar[str]
+
+    def to_dict(self) -> dict:
+        return {"type": self.type}
+
+    def to_text(self) -> str:
+        return self.type
+
+
+@dataclass(frozen=True)
 class Timer:
     """A timer the server must run: after `seconds`, apply `action` for seat None."""
     name: str
@@ -66,8 +78,33 @@ class Game(ABC):
 
     @classmethod
     def make_bot(cls, level: str, seat: int, seed: int = 0):
-        """A computer player: an object whose `choose(view)` returns an action dict or None."""
-        raise NotImplementedError
+        """A computer player: an object whose `choose(view)` returns an action dict or None.
+        Each game keeps its bots in `engine/<name>/bots.py`, imported only when needed."""
+        from importlib import import_module
+        return import_module(f"engine.{cls.name}.bots").make_bot(level, seat, seed)
+
+    @classmethod
+    def check_player_count(cls, players) -> None:
+        if isinstance(players, bool) or not isinstance(players, int) \
+                or not cls.min_players <= players <= cls.max_players:
+            title = cls.info.get("title", {"es": cls.name, "en": cls.name})
+            raise IllegalAction(
+                "bad_player_count",
+                f"{title['es']} se juega de {cls.min_players} a {cls.max_players} jugadores.",
+                f"{title['en']} is played by {cls.min_players} to {cls.max_players} players.")
+
+    def seat_ready(self, seat) -> bool:
+        """Between rounds: `seat` says it is ready (None: the table's timer or the host).
+        True when the next round should start. Uses `self.ready`, a set of seats."""
+        if seat is not None:
+            if seat in self.ready:
+                raise IllegalAction("already_ready", "Ya estás listo: esperamos a los demás.",
+                                    "You are ready: waiting for the others.")
+            self.ready.add(seat)
+            if len(self.ready) < self.players:
+                return False
+        self.ready = set()
+        return True
 
     @classmethod
     def catalogue(cls) -> dict:

@@ -19,20 +19,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.cards import SPANISH, Card, NotationError
-from engine.game import MalformedAction
+from engine.game import Action, MalformedAction
 
 MAX_CARDS = 16  # more cards than any hand can hold: refuse before doing any work
-
-
-@dataclass(frozen=True)
-class Action:
-    type: ClassVar[str]
-
-    def to_dict(self) -> dict:
-        return {"type": self.type}
-
-    def to_text(self) -> str:
-        return self.type
 
 
 @dataclass(frozen=True)

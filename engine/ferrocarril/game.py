@@ -16,7 +16,7 @@ from engine.game import Game, GameError, IllegalAction, MalformedAction, Timer
 from engine.ferrocarril import actions as A
 from engine.ferrocarril.info import INFO
 from engine.ferrocarril.melds import (
-    GROUP, RUN, Meld, arrange_run, check_group, check_steal, extend_group, extend_run, refuse,
+    GROUP, RUN, Meld, arrange_run, check_group, check_steal, extend_group, extend_run,
 )
 from engine.ferrocarril.rules import (
     BUY_SECONDS_DEFAULT, BUY_SECONDS_MAX, BUY_SECONDS_MIN, BUYS_PER_GAME,
@@ -94,17 +94,8 @@ class Ferrocarril(Game):
     bot_levels = ("facil", "normal")
     info = INFO
 
-    @classmethod
-    def make_bot(cls, level: str, seat: int, seed: int = 0):
-        from engine.ferrocarril.bots import make_bot
-        return make_bot(level, seat, seed)
-
     def __init__(self, players: int, options: dict | None = None, seed: int = 0):
-        if isinstance(players, bool) or not isinstance(players, int) \
-                or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise IllegalAction("bad_player_count",
-                                "Ferrocarril se juega de 2 a 5 jugadores.",
-                                "Ferrocarril is played by 2 to 5 players.")
+        self.check_player_count(players)
         self.players = players
         self.options = check_options(options)
         self.seed = seed
@@ -565,14 +556,8 @@ class Ferrocarril(Game):
         if self.phase != ROUND_OVER:
             raise IllegalAction("round_not_over", "La ronda todavía no ha terminado.",
                                 "The round is not over yet.")
-        if seat is not None:
-            if seat in self.ready:
-                raise IllegalAction("already_ready", "Ya estás listo: esperamos a los demás.",
-                                    "You are ready: waiting for the others.")
-            self.ready.add(seat)
-            if len(self.ready) < self.players:
-                return
-        self.ready = set()
+        if not self.seat_ready(seat):
+            return
         self.round += 1
         self.dealer = (self.dealer + 1) % self.players
         self._deal()

@@ -25,8 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.cards import JOKER, NotationError
-from engine.game import MalformedAction
+from engine.cards import NotationError
+from engine.game import Action, MalformedAction
 from engine.manipulacion.melds import NAMED, fmt, parse
 
 MAX_GROUP = 16          # more cards than any group can hold
@@ -34,17 +34,6 @@ MAX_GROUPS = 60         # more groups than 108 cards can make
 MAX_INDEX = 999
 PLACES_FROM = ("hand", "loose")
 PLACES_TO = ("new", "hand", "loose")
-
-
-@dataclass(frozen=True)
-class Action:
-    type: ClassVar[str]
-
-    def to_dict(self) -> dict:
-        return {"type": self.type}
-
-    def to_text(self) -> str:
-        return self.type
 
 
 @dataclass(frozen=True)

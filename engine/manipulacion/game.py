@@ -103,17 +103,8 @@ class Manipulacion(Game):
     bot_levels = ("facil", "normal")
     info = INFO
 
-    @classmethod
-    def make_bot(cls, level: str, seat: int, seed: int = 0):
-        from engine.manipulacion.bots import make_bot
-        return make_bot(level, seat, seed)
-
     def __init__(self, players: int, options: dict | None = None, seed: int = 0):
-        if isinstance(players, bool) or not isinstance(players, int) \
-                or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise IllegalAction("bad_player_count",
-                                "Rummy Manipulación se juega de 2 a 5 jugadores.",
-                                "Rummy Manipulation is played by 2 to 5 players.")
+        self.check_player_count(players)
         self.players = players
         self.options = check_options(options)
         self.rules: RuleSet = RULESETS[self.options["ruleset"]]
@@ -800,14 +791,8 @@ class Manipulacion(Game):
         if self.phase != ROUND_OVER:
             raise IllegalAction("round_not_over", "La ronda todavía no ha terminado.",
                                 "The round is not over yet.")
-        if seat is not None:
-            if seat in self.ready:
-                raise IllegalAction("already_ready", "Ya estás listo: esperamos a los demás.",
-                                    "You are ready: waiting for the others.")
-            self.ready.add(seat)
-            if len(self.ready) < self.players:
-                return
-        self.ready = set()
+        if not self.seat_ready(seat):
+            return
         self.round += 1
         self.dealer = (self.dealer + 1) % self.players
         self._deal()

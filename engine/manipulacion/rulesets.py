@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.cards import ACE, JOKER, Card
+from engine.cards import ACE, JOKER
 from engine.manipulacion.melds import EITHER, HIGH, LOW, NAMED
 
 # How the turn goes (the game implements each):
