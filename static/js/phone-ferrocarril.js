@@ -6,6 +6,11 @@
 // and its reason (error.es / error.en) is shown in a banner.
 import { cardName, cardSVG, sortCards } from "./cards.js";
 import { getLang, pick, t } from "./i18n.js";
+import {
+  betweenRoundsHTML, cardMaker, esc, freshOver, handRowsHTML, makeSender, markFresh, medalHTML, minis,
+  pickHandLayout, readDeadlines, stateReaders, storedSort, swatch, tagIds, tappedSort, updateCountdowns as fillCountdowns,
+  watchResize,
+} from "./phone-kit.js";
 
 const SORT_KEY = "sobremesa.sort";
 const PLAYING = new Set(["draw", "play"]);
@@ -18,8 +23,6 @@ const RANK_WORDS = {
   en: { A: "Ace", S: "Jack", C: "Knight", R: "King" },
 };
 
-const esc = (text) => String(text ?? "").replace(/[&<>"']/g,
-  (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]);
 const codeOf = (id) => id.slice(0, id.lastIndexOf("#"));
 const lang = () => getLang();
 
@@ -31,31 +34,11 @@ function cardPhrase(code) {
   return code === "*" ? t("ev.joker") : t("ev.the_card", { card: cardName(code, lang()) });
 }
 
-function card(code, extra = {}) {
-  return cardSVG(code, { lang: lang(), ...extra });
-}
+const card = cardMaker(cardSVG);
 
 // Hand entries with stable ids: the k-th copy of a code is "code#k" (two packs: 7o twice).
 function entries(hand, by) {
-  const seen = {};
-  return sortCards(hand, by).map((code) => {
-    seen[code] = (seen[code] ?? -1) + 1;
-    return { id: `${code}#${seen[code]}`, code };
-  });
-}
-
-function countCodes(codes) {
-  const counts = {};
-  for (const code of codes) counts[code] = (counts[code] || 0) + 1;
-  return counts;
-}
-
-function storedSort() {
-  try {
-    return localStorage.getItem(SORT_KEY) === "suit" ? "suit" : "rank";
-  } catch {
-    return "rank";
-  }
+  return tagIds(sortCards(hand, by));
 }
 
 export function createGameUI(root, ctx) {
@@ -101,7 +84,7 @@ export function createGameUI(root, ctx) {
 
   const ui = {
     state: null,
-    sortBy: storedSort(),
+    sortBy: storedSort(SORT_KEY),
     selected: new Set(),     // ids of selected hand cards
     mode: null,              // null | {kind:"salir", slots:[[ids]], active} | {kind:"add"|"steal", ids}
     pending: false,
@@ -115,11 +98,7 @@ export function createGameUI(root, ctx) {
 
   // ----- derived values ---------------------------------------------------------------------
 
-  const game = () => ui.state.game;
-  const me = () => (ui.state.you ? ui.state.you.index : null);
-  const allowed = () => new Set(game().allowed || []);
-  const seatName = (i) => (i == null ? "" : ui.state.room.seats[i]?.name ?? `#${i + 1}`);
-  const seatColor = (i) => ui.state.room.seats[i]?.color ?? "#999";
+  const { game, me, allowed, seatName, seatColor } = stateReaders(ui);
   const myTurn = () => me() !== null && game().turn === me() && PLAYING.has(game().phase);
   const handEntries = () => entries(game().hand || [], ui.sortBy);
   const inSlots = () => new Set(ui.mode?.kind === "salir" ? ui.mode.slots.flat() : []);
@@ -176,7 +155,7 @@ export function createGameUI(root, ctx) {
       el.turn.textContent = t("phone.fc.your_turn");
       el.turn.classList.add("mine");
     } else {
-      el.turn.innerHTML = `<span class="swatch" style="background:${esc(seatColor(g.turn))}"></span>` +
+      el.turn.innerHTML = swatch(seatColor(g.turn)) +
         esc(t("phone.fc.turn_of", { name: seatName(g.turn) }));
     }
     const last = [...(g.events || [])].reverse().find((ev) => describe(ev));
@@ -196,7 +175,7 @@ export function createGameUI(root, ctx) {
   // ----- the table ------------------------------------------------------------------------------
 
   function meldHTML(meld, pickable, dim) {
-    const cards = meld.cards.map((c) => `<span class="mini">${card(c)}</span>`).join("");
+    const cards = minis(meld.cards, card);
     let joker = "";
     if (meld.joker_for) {
       const stands = meld.kind === "run" ? cardName(meld.joker_for, lang()) : rankWord(meld.joker_for);
@@ -217,7 +196,7 @@ export function createGameUI(root, ctx) {
         ? t("phone.fc.pick.add", { cards: codes.map((c) => cardName(c, lang())).join(", ") })
         : t("phone.fc.pick.steal", { card: cardName(codes[0], lang()) });
       html += `<div class="fc-prompt"><span>${esc(text)}</span>` +
-        `<span class="prompt-cards">${codes.map((c) => `<span class="mini">${card(c)}</span>`).join("")}</span></div>`;
+        `<span class="prompt-cards">${minis(codes, card)}</span></div>`;
     }
     html += `<div class="fc-table">`;
     // your own row first, then the others in playing order from you
@@ -233,7 +212,7 @@ export function createGameUI(root, ctx) {
       if (i === g.dealer) info.push(t("phone.fc.dealer"));
       if (seat.connected === false) info.push(t("phone.fc.offline"));
       html += `<div class="trow${turn ? " turn" : ""}${i === me() ? " me" : ""}" style="--seat:${esc(seatColor(i))}">` +
-        `<div class="tname"><span class="who"><span class="swatch" style="background:${esc(seatColor(i))}"></span>` +
+        `<div class="tname"><span class="who">${swatch(seatColor(i))}` +
         `<b>${esc(i === me() ? t("phone.fc.you") : seatName(i))}</b></span>` +
         `<span class="tinfo">${esc(info.join(" · "))}</span>` +
         (p.salido ? `<span class="badge">✓ ${esc(t("phone.fc.salido"))}</span>` : "") + `</div>` +
@@ -291,7 +270,7 @@ export function createGameUI(root, ctx) {
       if (me() !== null && closer !== me()) {
         const left = res.hands[me()] || [];
         html += `<div class="my-points"><span>${esc(t("phone.fc.res.your_points"))}</span><b>+${res.points[me()]}</b></div>`;
-        if (left.length) html += `<div class="left-cards">${left.map((c) => `<span class="mini">${card(c)}</span>`).join("")}</div>`;
+        if (left.length) html += `<div class="left-cards">${minis(left, card)}</div>`;
       }
     }
     const totals = g.players.map((p) => p.score);
@@ -299,9 +278,9 @@ export function createGameUI(root, ctx) {
     html += `<table class="standings"><thead><tr><th></th><th>${esc(t("phone.fc.res.player"))}</th>` +
       (res ? `<th>${esc(t("phone.fc.res.round"))}</th>` : "") + `<th>${esc(t("phone.fc.res.total"))}</th></tr></thead><tbody>`;
     ranking.forEach((s, pos) => {
-      const medal = `<span class="place-n${over && pos < 3 ? ` medal-${pos + 1}` : ""}">${pos + 1}</span>`;
+      const medal = medalHTML(pos + 1, over);
       const pts = res ? res.points[s] : null;
-      html += `<tr class="${s === me() ? "me" : ""}"><td>${medal}</td><td><span class="swatch" style="background:${esc(seatColor(s))}"></span>${esc(seatName(s))}</td>` +
+      html += `<tr class="${s === me() ? "me" : ""}"><td>${medal}</td><td>${swatch(seatColor(s))}${esc(seatName(s))}</td>` +
         (res ? `<td>${pts > 0 ? "+" : ""}${pts}</td>` : "") + `<td><b>${totals[s]}</b></td></tr>`;
     });
     html += `</tbody></table>`;
@@ -328,21 +307,8 @@ export function createGameUI(root, ctx) {
     const middle = ui.mode?.kind === "salir" ? 48 + 96 * ui.mode.slots.length
       : window.innerHeight < 600 ? 76 : MIDDLE_MIN;
     const avail = Math.max(2 * 50, window.innerHeight - top - fixed - middle);
-    let best = null;
-    for (let rows = 1; rows <= 4; rows++) {
-      const perRow = Math.ceil(count / rows);
-      const cardH = Math.max(44, Math.min(MAX_CARD_H, Math.floor((avail - (rows - 1) * 10) / rows)));
-      let cardW = Math.floor(cardH / 1.4);
-      let step = perRow > 1 ? Math.min(cardW + 4, (width - cardW) / (perRow - 1)) : cardW;
-      if (step < 28) {   // too tight: smaller cards rather than unreadable slivers
-        cardW = Math.max(32, Math.min(cardW, Math.floor(width - 28 * (perRow - 1))));
-        step = (width - cardW) / Math.max(1, perRow - 1);
-      }
-      const score = Math.min(step, cardW) * cardW * 1.4;
-      if (!best || score > best.score * 1.04) best = { rows, perRow, cardW, step, score };
-      if (perRow === 1) break;
-    }
-    return best;
+    return pickHandLayout(count, width, avail,
+      { maxRows: 4, minH: 44, maxH: MAX_CARD_H, gap: 10, minStep: 28, minW: 32, area: 1.4 });
   }
 
   function renderHand() {
@@ -355,20 +321,16 @@ export function createGameUI(root, ctx) {
     if (spectator || ended || picking) return;
     const hidden = inSlots();
     const list = handEntries().filter((e) => !hidden.has(e.id));
-    const { rows, perRow, cardW, step } = layoutHand(Math.max(list.length, 1));
+    const layout = layoutHand(Math.max(list.length, 1));
+    const { cardW } = layout;
     const now = Date.now();
-    let html = "";
-    for (let r = 0; r < rows; r++) {
-      const slice = list.slice(r * perRow, (r + 1) * perRow);
-      if (!slice.length) continue;
-      html += `<div class="hand-row">` + slice.map((e, k) => {
-        const sel = ui.selected.has(e.id);
-        const fresh = (ui.fresh.get(e.id) || 0) > now - FRESH_MS;
-        return `<button type="button" class="hand-card${sel ? " selected" : ""}${fresh ? " fresh" : ""}" data-id="${esc(e.id)}" ` +
-          `aria-pressed="${sel}" style="width:${cardW}px;${k ? `margin-left:${(step - cardW).toFixed(1)}px` : ""}">` +
-          card(e.code, { selected: sel }) + `</button>`;
-      }).join("") + `</div>`;
-    }
+    const html = handRowsHTML(list, layout, (e, k, style) => {
+      const sel = ui.selected.has(e.id);
+      const fresh = (ui.fresh.get(e.id) || 0) > now - FRESH_MS;
+      return `<button type="button" class="hand-card${sel ? " selected" : ""}${fresh ? " fresh" : ""}" data-id="${esc(e.id)}" ` +
+        `aria-pressed="${sel}" style="${style}">` +
+        card(e.code, { selected: sel }) + `</button>`;
+    });
     el.hand.innerHTML = html;
     el.hand.style.setProperty("--card-h", `${Math.round(cardW * 1.4)}px`);
     // the hint and the sort toggle
@@ -420,11 +382,7 @@ export function createGameUI(root, ctx) {
     const a = allowed();
     let html = "";
     if (!PLAYING.has(g.phase)) {
-      if (a.has("next_round")) {
-        html = `<button type="button" class="btn primary wide" data-act="next_round" ${ui.pending ? "disabled" : ""}>${esc(t("phone.fc.btn.next_round"))}</button>`;
-      } else if (g.phase === "round_over") {
-        html = `<p class="waiting-others">${esc(t("phone.fc.waiting_others"))}</p>`;
-      }
+      html = betweenRoundsHTML(a, g.phase, ui.pending, t("phone.fc.btn.next_round"), t("phone.fc.waiting_others"));
       el.actions.className = "fc-actions single";
       el.actions.innerHTML = html;
       return;
@@ -541,28 +499,17 @@ export function createGameUI(root, ctx) {
   // ----- timers (buy window, next round): counted down locally from the server's figure ------------
 
   function readTimers() {
-    const received = ui.state.received ?? performance.now();
-    ui.deadlines = {};
-    for (const timer of ui.state.room.timers || []) {
-      ui.deadlines[timer.name] = { at: received + timer.remaining * 1000, seconds: timer.seconds };
-    }
+    ui.deadlines = readDeadlines(ui.state);
   }
 
   function updateCountdowns() {
-    const now = performance.now();
-    for (const node of root.querySelectorAll("[data-countdown]")) {
-      const d = ui.deadlines[node.dataset.countdown];
-      if (!d) {
-        node.textContent = "";
-        continue;
-      }
-      const left = Math.max(0, (d.at - now) / 1000);
+    fillCountdowns(root, ui.deadlines, (node, left, d) => {
       if (node.dataset.countdown === "buy_window") {
         node.innerHTML = ring(d.seconds ? left / d.seconds : 0, Math.ceil(left));
       } else {
         node.textContent = t("phone.fc.res.auto_next", { s: Math.ceil(left) });
       }
-    }
+    });
   }
 
   // ----- modal: which end of an escalera? ------------------------------------------------------------
@@ -590,24 +537,10 @@ export function createGameUI(root, ctx) {
 
   // ----- sending ----------------------------------------------------------------------------------------
 
-  async function send(action, handle) {
-    if (ui.pending) return null;
-    ui.pending = true;
-    renderActions();
-    renderBuy();
-    let reply;
-    try {
-      reply = await ctx.send(action);
-    } finally {
-      ui.pending = false;
-    }
-    if (!reply.ok && !(handle && handle(reply.error))) ctx.banner(reply.error);
-    if (ui.state) {
-      renderActions();
-      renderBuy();
-    }
-    return reply;
-  }
+  const send = makeSender(ui, ctx, {
+    busy() { renderActions(); renderBuy(); },
+    done() { renderActions(); renderBuy(); },
+  });
 
   function finishMode() {
     ui.mode = null;
@@ -744,10 +677,9 @@ export function createGameUI(root, ctx) {
       renderActions();
       return;
     }
-    const sort = target.closest("[data-sort]");
-    if (sort) {
-      ui.sortBy = sort.dataset.sort;
-      try { localStorage.setItem(SORT_KEY, ui.sortBy); } catch { /* private mode */ }
+    const sortBy = tappedSort(target, SORT_KEY);
+    if (sortBy) {
+      ui.sortBy = sortBy;
       renderHand();
       return;
     }
@@ -759,12 +691,7 @@ export function createGameUI(root, ctx) {
     }
   });
 
-  let resizeTimer = null;
-  const onResize = () => {
-    clearTimeout(resizeTimer);
-    resizeTimer = setTimeout(() => ui.state && renderHand(), 100);
-  };
-  window.addEventListener("resize", onResize);
+  const unwatchResize = watchResize(() => ui.state && renderHand(), 100);
 
   // ----- update from the server ----------------------------------------------------------------
 
@@ -774,12 +701,7 @@ export function createGameUI(root, ctx) {
     const ids = new Set(entries(hand, ui.sortBy).map((e) => e.id));
     // fresh cards: what arrived in the hand since the last update, in the same round
     if (ui.prev && ui.prev.round === g.round && me() !== null) {
-      const before = countCodes(ui.prev.hand);
-      const now = countCodes(hand);
-      const stamp = Date.now();
-      for (const [code, n] of Object.entries(now)) {
-        for (let k = before[code] || 0; k < n; k++) ui.fresh.set(`${code}#${k}`, stamp);
-      }
+      markFresh(ui.fresh, ui.prev.hand, hand);
     } else {
       ui.fresh.clear();
       if (ui.prev && ui.prev.round !== g.round) {   // a new deal: start afresh
@@ -826,7 +748,7 @@ export function createGameUI(root, ctx) {
     renderAll();
     if (!ui.tick) ui.tick = setInterval(() => {
       updateCountdowns();
-      if (ui.fresh.size && [...ui.fresh.values()].every((s) => s < Date.now() - FRESH_MS)) {
+      if (freshOver(ui.fresh, FRESH_MS)) {
         ui.fresh.clear();
         renderHand();
       }
@@ -838,7 +760,7 @@ export function createGameUI(root, ctx) {
     relabel() { if (ui.state) renderAll(); },
     destroy() {
       clearInterval(ui.tick);
-      window.removeEventListener("resize", onResize);
+      unwatchResize();
       document.body.classList.remove("buy-open");
       root.replaceChildren();
     },

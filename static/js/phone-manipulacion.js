@@ -8,42 +8,24 @@
 // each group of the copy is (`copy.table[i].valid / kind / needs_name`) and whether Deshacer
 // costs three cards (`undo_surrenders`); a refused action shows the engine's own words.
 import "./i18n-manipulacion.js";
-import { getLang, pick, t } from "./i18n.js";
+import { pick, t } from "./i18n.js";
 import { cardSVG, shortName, sortCards } from "./cards-french.js";
 import { hasScore, higherWins, multiRound, scoringOf, tc, winsLine } from "./manipulacion-common.js";
+import {
+  betweenRoundsHTML, cardMaker, countCodes, esc, freshOver, handRowsHTML, makeSender, markFresh, medalHTML, minis,
+  pickHandLayout, readDeadlines, stateReaders, storedSort, swatch, tagIds, tappedSort, updateCountdowns as fillCountdowns,
+  watchResize,
+} from "./phone-kit.js";
 
 const SORT_KEY = "sobremesa.sort.french";
 const ARM_MS = 8000;          // a second tap within this time confirms (draw/pass/surrender)
 const FRESH_MS = 6000;
 
-const esc = (text) => String(text ?? "").replace(/[&<>"']/g,
-  (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]);
-
-function card(code, extra = {}) {
-  return cardSVG(code, { lang: getLang(), ...extra });
-}
+const card = cardMaker(cardSVG);
 
 // Hand entries with stable ids: the k-th copy of a code is "code#k" (two packs: 7h twice).
 function entries(hand, by, aceHigh) {
-  const seen = {};
-  return sortCards(hand, by, { aceHigh }).map((code) => {
-    seen[code] = (seen[code] ?? -1) + 1;
-    return { id: `${code}#${seen[code]}`, code };
-  });
-}
-
-function countCodes(codes) {
-  const counts = {};
-  for (const code of codes) counts[code] = (counts[code] || 0) + 1;
-  return counts;
-}
-
-function storedSort() {
-  try {
-    return localStorage.getItem(SORT_KEY) === "suit" ? "suit" : "rank";
-  } catch {
-    return "rank";
-  }
+  return tagIds(sortCards(hand, by, { aceHigh }));
 }
 
 // What a play_available refusal hints at: {card, groups (0-based), needs_rearranging}. The
@@ -98,7 +80,7 @@ export function createGameUI(root, ctx) {
 
   const ui = {
     state: null,
-    sortBy: storedSort(),
+    sortBy: storedSort(SORT_KEY),
     picked: null,        // {src:"hand", ids:Set} | {src:"group", g, i, code} | {src:"loose", i, code}
     joinFrom: null,      // a group index waiting for the group to join to it
     armed: null,         // {type, until}: the next tap on that button confirms
@@ -114,11 +96,7 @@ export function createGameUI(root, ctx) {
 
   // ----- derived values ----------------------------------------------------------------------
 
-  const game = () => ui.state.game;
-  const me = () => (ui.state.you ? ui.state.you.index : null);
-  const allowed = () => new Set(game().allowed || []);
-  const seatName = (i) => (i == null ? "" : ui.state.room.seats[i]?.name ?? `#${i + 1}`);
-  const seatColor = (i) => ui.state.room.seats[i]?.color ?? "#999";
+  const { game, me, allowed, seatName, seatColor } = stateReaders(ui);
   const playing = () => game().phase === "play";
   const myTurn = () => me() !== null && game().turn === me() && playing();
   const editing = () => !!game().copy;
@@ -148,7 +126,7 @@ export function createGameUI(root, ctx) {
       el.turn.classList.add("mine");
     } else {
       const text = g.editing ? t("mani.p.thinking_of", { name: seatName(g.turn) }) : t("mani.p.turn_of", { name: seatName(g.turn) });
-      el.turn.innerHTML = `<span class="swatch" style="background:${esc(seatColor(g.turn))}"></span><span>${esc(text)}</span>`;
+      el.turn.innerHTML = `${swatch(seatColor(g.turn))}<span>${esc(text)}</span>`;
       if (g.editing) el.turn.classList.add("thinking");
     }
     el.stockCard.innerHTML = card(null, { faceDown: true, title: t("mani.stock") });
@@ -162,7 +140,7 @@ export function createGameUI(root, ctx) {
       const info = [tc("mani.cards_n", p.cards)];
       if (scored) info.push(`${p.score} ${t("mani.points")}`);
       return `<span class="mn-player${turn ? " turn" : ""}${turn && g.editing ? " thinking" : ""}${p.seat === me() ? " me" : ""}" style="--seat:${esc(seatColor(p.seat))}">` +
-        `<span class="swatch" style="background:${esc(seatColor(p.seat))}"></span><b>${esc(name)}</b>` +
+        `${swatch(seatColor(p.seat))}<b>${esc(name)}</b>` +
         `<span class="mn-pinfo">${esc(info.join(" · "))}</span></span>`;
     }).join("");
 
@@ -317,7 +295,7 @@ export function createGameUI(root, ctx) {
         html += `<div class="my-points"><span>${esc(t("mani.p.your_points"))}</span><b>${high && pts > 0 ? "+" : ""}${pts}</b></div>`;
       }
       const left = me() !== null ? res.hands[me()] || [] : [];
-      if (left.length) html += `<div class="left-cards">${left.map((c) => `<span class="mini">${card(c)}</span>`).join("")}</div>`;
+      if (left.length) html += `<div class="left-cards">${minis(left, card)}</div>`;
     }
     // standings
     const scores = over && g.result ? g.result.scores : (res?.totals || g.players.map((p) => p.score));
@@ -330,9 +308,9 @@ export function createGameUI(root, ctx) {
       let place = 0;
       order.forEach((s, k) => {
         if (k === 0 || scores[s] !== scores[order[k - 1]]) place = k + 1;
-        const medal = `<span class="place-n${over && place <= 3 ? ` medal-${place}` : ""}">${place}</span>`;
+        const medal = medalHTML(place, over);
         const pts = res ? res.points[s] : 0;
-        html += `<tr class="${s === me() ? "me" : ""}"><td>${medal}</td><td><span class="swatch" style="background:${esc(seatColor(s))}"></span>${esc(seatName(s))}</td>` +
+        html += `<tr class="${s === me() ? "me" : ""}"><td>${medal}</td><td>${swatch(seatColor(s))}${esc(seatName(s))}</td>` +
           (showRound ? `<td>${high && pts > 0 ? "+" : ""}${pts}</td>` : "") + `<td><b>${scores[s]}</b></td></tr>`;
       });
       html += `</tbody></table>`;
@@ -407,22 +385,8 @@ export function createGameUI(root, ctx) {
       + el.actions.offsetHeight + 18;
     const middle = Math.max(150, Math.round(window.innerHeight * (myTurn() ? 0.36 : 0.26)));
     const avail = Math.max(70, Math.min(260, window.innerHeight - top - fixed - middle));
-    let best = null;
-    for (let rows = 1; rows <= 3; rows++) {
-      const perRow = Math.ceil(count / rows);
-      const maxH = Math.min(126, Math.round(window.innerHeight * (myTurn() ? 0.16 : 0.2)));
-      const cardH = Math.max(56, Math.min(maxH, Math.floor((avail - (rows - 1) * 6) / rows)));
-      let cardW = Math.floor(cardH / 1.4);
-      let step = perRow > 1 ? Math.min(cardW + 4, (width - cardW) / (perRow - 1)) : cardW;
-      if (step < 26) {
-        cardW = Math.max(34, Math.min(cardW, Math.floor(width - 26 * (perRow - 1))));
-        step = (width - cardW) / Math.max(1, perRow - 1);
-      }
-      const score = Math.min(step, cardW) * cardW;
-      if (!best || score > best.score * 1.04) best = { rows, perRow, cardW, step, score };
-      if (perRow === 1) break;
-    }
-    return best;
+    const maxH = Math.min(126, Math.round(window.innerHeight * (myTurn() ? 0.16 : 0.2)));
+    return pickHandLayout(count, width, avail, { maxRows: 3, minH: 56, maxH, gap: 6, minStep: 26, minW: 34, area: 1 });
   }
 
   function renderHand() {
@@ -435,21 +399,16 @@ export function createGameUI(root, ctx) {
     const hintCard = ui.reminder && !editing() ? ui.reminder.hint.card : null;
     const hintId = hintCard ? list.find((e) => e.code === hintCard)?.id : null;
     const picked = ui.picked?.src === "hand" ? ui.picked.ids : new Set();
-    const { rows, perRow, cardW, step } = layoutHand(Math.max(list.length, 1));
+    const layout = layoutHand(Math.max(list.length, 1));
     const now = Date.now();
-    let html = "";
-    for (let r = 0; r < rows; r++) {
-      const slice = list.slice(r * perRow, (r + 1) * perRow);
-      if (!slice.length) continue;
-      html += `<div class="hand-row">` + slice.map((e, k) => {
-        const sel = picked.has(e.id);
-        const fresh = (ui.fresh.get(e.id) || 0) > now - FRESH_MS;
-        return `<button type="button" class="hand-card${sel ? " selected" : ""}${fresh ? " fresh" : ""}${e.id === hintId ? " hinted" : ""}" ` +
-          `data-id="${esc(e.id)}" data-code="${esc(e.code)}" aria-pressed="${sel}" ` +
-          `style="width:${cardW}px;${k ? `margin-left:${(step - cardW).toFixed(1)}px` : ""}">` +
-          card(e.code, { selected: sel }) + `</button>`;
-      }).join("") + `</div>`;
-    }
+    let html = handRowsHTML(list, layout, (e, k, style) => {
+      const sel = picked.has(e.id);
+      const fresh = (ui.fresh.get(e.id) || 0) > now - FRESH_MS;
+      return `<button type="button" class="hand-card${sel ? " selected" : ""}${fresh ? " fresh" : ""}${e.id === hintId ? " hinted" : ""}" ` +
+        `data-id="${esc(e.id)}" data-code="${esc(e.code)}" aria-pressed="${sel}" ` +
+        `style="${style}">` +
+        card(e.code, { selected: sel }) + `</button>`;
+    });
     if (!list.length) html = `<p class="mn-empty-hand">${esc(t("mani.res.empty_hand"))}</p>`;
     el.hand.innerHTML = html;
   }
@@ -467,14 +426,8 @@ export function createGameUI(root, ctx) {
     if (spectator) return;
     const a = allowed();
     if (!playing()) {
-      let html = "";
-      if (a.has("next_round")) {
-        html = `<button type="button" class="btn primary wide" data-act="next_round" ${ui.pending ? "disabled" : ""}>${esc(t("mani.p.btn.next_round"))}</button>`;
-      } else if (g.phase === "round_over") {
-        html = `<p class="waiting-others">${esc(t("mani.p.waiting_others"))}</p>`;
-      }
       el.actions.className = "mn-actions single";
-      el.actions.innerHTML = html;
+      el.actions.innerHTML = betweenRoundsHTML(a, g.phase, ui.pending, t("mani.p.btn.next_round"), t("mani.p.waiting_others"));
       return;
     }
     const off = (type) => (a.has(type) && !ui.pending ? "" : "disabled");
@@ -505,10 +458,10 @@ export function createGameUI(root, ctx) {
     el.overlay.innerHTML = `<div class="modal-box mn-naming">` +
       `<p class="modal-title">${esc(t("mani.p.name_title"))}</p>` +
       `<p class="modal-sub">${esc(t("mani.p.name_group", { n: need.group + 1 }))}</p>` +
-      `<div class="naming-group">${cards.map((c) => `<span class="mini">${card(c)}</span>`).join("")}</div>` +
+      `<div class="naming-group">${minis(cards, card)}</div>` +
       `<div class="naming-options">` + need.options.map((option, k) =>
         `<button type="button" class="btn naming-option" data-option="${k}">` +
-        `<span class="naming-cards">${option.map((c) => `<span class="mini">${card(`*${c}`)}</span>`).join("")}</span>` +
+        `<span class="naming-cards">${minis(option.map((c) => `*${c}`), card)}</span>` +
         `<span class="naming-text">${esc(option.map(shortName).join(" "))}</span></button>`).join("") +
       `</div><button type="button" class="btn secondary" data-option="cancel">${esc(t("mani.p.cancel"))}</button></div>`;
   }
@@ -534,20 +487,7 @@ export function createGameUI(root, ctx) {
 
   // ----- sending -----------------------------------------------------------------------------------
 
-  async function send(action, handle) {
-    if (ui.pending) return null;
-    ui.pending = true;
-    renderActions();
-    let reply;
-    try {
-      reply = await ctx.send(action);
-    } finally {
-      ui.pending = false;
-    }
-    if (!reply.ok && !(handle && handle(reply.error))) ctx.banner(reply.error);
-    if (ui.state) renderAll();
-    return reply;
-  }
+  const send = makeSender(ui, ctx, { busy: () => renderActions(), done: () => renderAll() });
 
   function clearPick() {
     ui.picked = null;
@@ -784,10 +724,9 @@ export function createGameUI(root, ctx) {
       tool(toolButton.dataset.tool);
       return;
     }
-    const sort = target.closest("[data-sort]");
-    if (sort) {
-      ui.sortBy = sort.dataset.sort;
-      try { localStorage.setItem(SORT_KEY, ui.sortBy); } catch { /* private mode */ }
+    const sortBy = tappedSort(target, SORT_KEY);
+    if (sortBy) {
+      ui.sortBy = sortBy;
       renderAll();
       return;
     }
@@ -795,29 +734,18 @@ export function createGameUI(root, ctx) {
     if (button && !button.disabled) act(button.dataset.act);
   });
 
-  let resizeTimer = null;
-  const onResize = () => {
-    clearTimeout(resizeTimer);
-    resizeTimer = setTimeout(() => ui.state && renderAll(), 120);
-  };
-  window.addEventListener("resize", onResize);
+  const unwatchResize = watchResize(() => ui.state && renderAll(), 120);
 
   // ----- timers (the pause after a round) --------------------------------------------------------------
 
   function readTimers() {
-    const received = ui.state.received ?? performance.now();
-    ui.deadlines = {};
-    for (const timer of ui.state.room.timers || []) {
-      ui.deadlines[timer.name] = { at: received + timer.remaining * 1000, seconds: timer.seconds };
-    }
+    ui.deadlines = readDeadlines(ui.state);
   }
 
   function updateCountdowns() {
-    const now = performance.now();
-    for (const node of root.querySelectorAll("[data-countdown]")) {
-      const d = ui.deadlines[node.dataset.countdown];
-      node.textContent = d ? t("mani.p.auto_next", { s: Math.ceil(Math.max(0, (d.at - now) / 1000)) }) : "";
-    }
+    fillCountdowns(root, ui.deadlines, (node, left) => {
+      node.textContent = t("mani.p.auto_next", { s: Math.ceil(left) });
+    });
   }
 
   // ----- update from the server ----------------------------------------------------------------------
@@ -826,12 +754,7 @@ export function createGameUI(root, ctx) {
     const g = game();
     const hand = g.hand || [];
     if (ui.prev && ui.prev.round === g.round && me() !== null) {
-      const before = countCodes(ui.prev.hand);
-      const now = countCodes(hand);
-      const stamp = Date.now();
-      for (const [code, n] of Object.entries(now)) {
-        for (let k = before[code] || 0; k < n; k++) ui.fresh.set(`${code}#${k}`, stamp);
-      }
+      markFresh(ui.fresh, ui.prev.hand, hand);
     } else {
       ui.fresh.clear();
     }
@@ -886,7 +809,7 @@ export function createGameUI(root, ctx) {
     renderAll();
     if (!ui.tick) ui.tick = setInterval(() => {
       updateCountdowns();
-      if (ui.fresh.size && [...ui.fresh.values()].every((s) => s < Date.now() - FRESH_MS)) {
+      if (freshOver(ui.fresh, FRESH_MS)) {
         ui.fresh.clear();
         if (ui.state) renderHand();
       }
@@ -901,7 +824,7 @@ export function createGameUI(root, ctx) {
     relabel() { if (ui.state) renderAll(); },
     destroy() {
       clearInterval(ui.tick);
-      window.removeEventListener("resize", onResize);
+      unwatchResize();
       root.replaceChildren();
     },
   };

@@ -4,7 +4,11 @@
 
 import { cardName } from "./cards.js";
 import { getLang, pick, t } from "./i18n.js";
-import { cardEl, fromMarkup, h, joinNames, nameTag, places, podium, ring, seatOf, secondsLeft, signed } from "./tv-kit.js";
+import {
+  autoNext, cardEl, cardsStat, feed, fromMarkup, gameResult, h, joinNames, lastEventN, memoryOf, nameOf, nameTag, newEvents, newGameButton,
+  nextRoundButton, notePhase, places, podium, readyBadge, restList, ring, seatBadges, seatControl, seatOf, secondsLeft, shrinkToFit,
+  signed, squeezeHands, standingsRow, toastLine, turnPill, winnerLine,
+} from "./tv-kit.js";
 
 const FEED_SIZE = 7;
 const FRESH_MS = 3500;          // a combination that just changed stays outlined this long
@@ -37,10 +41,6 @@ function cardsPhrase(codes) {
   return joinNames(codes.map((c) => (c === "*" ? t("ev.joker") : cardName(c, getLang()))));
 }
 
-function nameOf(ctx, seat) {
-  return seat == null ? "" : seatOf(ctx.room, seat).name;
-}
-
 export function eventText(ev, ctx) {
   const name = nameOf(ctx, ev.seat);
   switch (ev.type) {
@@ -69,17 +69,10 @@ export function eventText(ev, ctx) {
 // ----- entry point ---------------------------------------------------------------------------------
 
 export function render(root, ctx) {
-  let memory = memories.get(root);
-  if (!memory) {
-    memory = { lastEvent: lastEventN(ctx.view), melds: new Map(), fresh: new Map() };
-    memories.set(root, memory);
-  }
+  const memory = memoryOf(memories, root, () => ({ lastEvent: lastEventN(ctx.view), melds: new Map(), fresh: new Map() }));
   const view = ctx.view;
   header(ctx);
-  if (view.phase !== memory.phase) {
-    if (view.phase === "round_over" || view.phase === "game_over") ctx.clearToasts();
-    memory.phase = view.phase;
-  }
+  notePhase(ctx, memory);
   if (view.phase === "round_over") {
     root.replaceChildren(roundOver(ctx));
     squeezeHands(root);
@@ -92,11 +85,6 @@ export function render(root, ctx) {
   }
   if (view.phase !== "round_over" && view.phase !== "game_over") announce(ctx, memory);
   else memory.lastEvent = lastEventN(view);
-}
-
-function lastEventN(view) {
-  const events = view.events || [];
-  return events.length ? events[events.length - 1].n : -1;
 }
 
 // ----- the header (top bar) -------------------------------------------------------------------------
@@ -120,9 +108,7 @@ function header(ctx) {
       h("span", { class: "contract-sub" },
         h("span", { class: "prize", text: t("tv.prize", { prize: minus(view.contract.prize) }) }),
         view.opening && h("span", { class: "opening", text: t("tv.opening") }))),
-    h("span", { class: "turn-pill", vars: { "--seat": turnSeat.color } },
-      h("span", { class: "turn-arrow", "aria-hidden": "true" }, "▶"),
-      h("span", { class: "turn-text", text: t("tv.turn_of", { name: turnSeat.name }) })));
+    turnPill(turnSeat));
 }
 
 // ----- the table ---------------------------------------------------------------------------------------
@@ -146,7 +132,7 @@ function table(ctx, memory) {
   const rows = view.players.map((player) => playerRow(ctx, player, memory));
   return h("div", { class: "ferro-table" },
     h("div", { class: "player-rows", vars: { "--rows": String(view.players.length) } }, rows),
-    h("aside", { class: "side" }, piles(ctx), buyPanel(ctx), feed(ctx)));
+    h("aside", { class: "side" }, piles(ctx), buyPanel(ctx), feed(ctx, (ev) => eventText(ev, ctx), FEED_SIZE)));
 }
 
 function playerRow(ctx, player, memory) {
@@ -154,17 +140,8 @@ function playerRow(ctx, player, memory) {
   const seat = seatOf(ctx.room, player.seat);
   const isTurn = view.turn === player.seat;
   const melds = view.table.filter((m) => m.owner === player.seat);
-  const badges = [];
-  if (seat.bot) badges.push(h("span", { class: "badge bot", text: t("tv.bot") }));
-  else if (seat.autoplay) badges.push(h("span", { class: "badge auto", text: t("tv.autoplay") }));
-  else if (!seat.connected) badges.push(h("span", { class: "badge away", text: t("tv.away") }));
-
-  let control = null;
-  if (ctx.isHost && !seat.bot && seat.id) {
-    control = seat.autoplay
-      ? h("button", { type: "button", class: "seat-control", on: { click: () => ctx.host("to_human", { seat: seat.id }) } }, t("tv.to_human"))
-      : h("button", { type: "button", class: "seat-control", on: { click: () => ctx.host("to_bot", { seat: seat.id }) } }, t("tv.to_bot"));
-  }
+  const badges = seatBadges(seat);
+  const control = seatControl(ctx, seat);
 
   return h("section", {
     class: ["player-row", isTurn && "turn", view.dealer === player.seat && "dealer"],
@@ -177,7 +154,7 @@ function playerRow(ctx, player, memory) {
       view.dealer === player.seat && h("span", { class: "dealer-badge", title: t("tv.dealer") },
         fromMarkup(DEALER_ICON), h("span", { text: t("tv.dealer") }))),
     h("div", { class: "pstats" },
-      h("span", { class: "stat cards" }, fromMarkup(BACK_ICON), h("b", { text: String(player.cards) }), h("span", { class: "unit", text: t("tv.cards") })),
+      cardsStat(BACK_ICON, player.cards, t("tv.cards")),
       h("span", { class: "stat buys" }, h("b", { text: String(player.buys_left) }), h("span", { class: "unit", text: `/10 ${t("tv.buys")}` }))),
     h("div", { class: "pfoot" },
       h("span", { class: "score" }, h("b", { text: minus(player.score) }), h("span", { class: "unit", text: ` ${t("common.points")}` })),
@@ -200,17 +177,6 @@ function meldEl(meld, memory) {
     caption);
 }
 
-// Overlap the cards of a long hand more, so that all of it shows.
-function squeezeHands(root) {
-  for (const row of root.querySelectorAll(".hand-cards")) {
-    const cards = row.querySelectorAll("svg.card");
-    if (cards.length < 2 || row.scrollWidth <= row.clientWidth) continue;
-    const width = cards[0].getBoundingClientRect().width;
-    const step = (row.clientWidth - width) / (cards.length - 1);
-    row.style.setProperty("--overlap", `${Math.min(0, step - width)}px`);
-  }
-}
-
 // A group's cards in any order: the joker goes last, where it shows whole.
 function displayOrder(meld) {
   if (meld.kind !== "group") return meld.cards;
@@ -221,20 +187,9 @@ function displayOrder(meld) {
 // making them smaller. Squeeze 1 still shows every corner rank; squeeze 2 overlaps the cards of
 // a group (one rank, the joker drawn last) down to their edges.
 function fitMelds(root) {
-  const fits = (area) => area.scrollHeight <= area.clientHeight + 1 && area.scrollWidth <= area.clientWidth + 1;
   for (const area of root.querySelectorAll(".melds")) {
     if (!area.querySelector(".meld")) continue;
-    let size = Math.min(150, Math.max(60, area.clientHeight - 30));
-    for (;;) {
-      area.style.setProperty("--card-h", `${size}px`);
-      let fitted = false;
-      for (const squeeze of ["0", "1", "2"]) {
-        area.dataset.squeeze = squeeze;
-        if (fits(area)) { fitted = true; break; }
-      }
-      if (fitted || size <= 48) break;
-      size = Math.floor(size * 0.93);
-    }
+    shrinkToFit(area, Math.min(150, Math.max(60, area.clientHeight - 30)), 48, 0.93);
   }
 }
 
@@ -308,29 +263,14 @@ function lastOutcome(events) {
   return null;
 }
 
-function feed(ctx) {
-  const events = (ctx.view.events || []).slice(-FEED_SIZE).reverse();
-  return h("div", { class: "feed" },
-    h("h3", { text: t("tv.feed") }),
-    h("ol", {}, events.map((ev, i) => h("li", {
-      class: ["feed-item", `ev-${ev.type}`, i === 0 && "latest"],
-      vars: { "--seat": ev.seat == null ? "transparent" : seatOf(ctx.room, ev.seat).color },
-    }, h("span", { class: "dot" }), h("span", { class: "text", text: eventText(ev, ctx) })))));
-}
-
 // Big banners for the moments the whole table should notice.
 function announce(ctx, memory) {
-  const events = ctx.view.events || [];
-  const fresh = events.filter((ev) => ev.n > memory.lastEvent);
-  memory.lastEvent = lastEventN(ctx.view);
-  for (const ev of fresh) {
+  for (const ev of newEvents(ctx.view, memory)) {
     if (ev.type === "bought") {
       if (memory.boughtToast) memory.boughtToast.remove();
       memory.boughtToast = ctx.toast(h("div", { class: "toast-bought" }, boughtLines(ctx, ev)), { kind: "bought", ms: 3800 });
     } else if (ev.type === "salir") {
-      const seat = seatOf(ctx.room, ev.seat);
-      ctx.toast(h("div", { class: "toast-line", vars: { "--seat": seat.color } }, h("span", { class: "who", text: eventText(ev, ctx) })),
-        { kind: "salir", ms: 2500 });
+      toastLine(ctx, seatOf(ctx.room, ev.seat), eventText(ev, ctx), { kind: "salir", ms: 2500 });
     }
   }
 }
@@ -349,7 +289,7 @@ function roundOver(ctx) {
     const isCloser = s === closer;
     return h("li", { class: ["hand-row", isCloser && "closer"], vars: { "--seat": seat.color } },
       h("span", { class: "hand-name", text: seat.name }),
-      (view.ready || []).includes(s) && h("span", { class: "ready-badge", text: t("tv.ready") }),
+      readyBadge(view, s),
       h("div", { class: "hand-cards" },
         isCloser ? h("span", { class: "prize-badge", text: t("tv.prize_card") }) : hand.map((code) => cardEl(code))),
       h("span", { class: ["hand-points", last.points[s] < 0 && "negative"], text: minus(last.points[s]) }));
@@ -368,12 +308,8 @@ function roundOver(ctx) {
         h("ol", { vars: { "--rows": String(hands.length) } }, hands)),
       h("section", { class: "ro-standings" }, h("h2", { text: t("tv.standings") }), standings)),
     h("div", { class: "ro-next" },
-      ctx.isHost && h("button", { type: "button", class: "big-button next-round",
-        on: { click: () => ctx.host("act", { action: { type: "next_round" } }) } }, t("tv.next_round")),
-      h("div", { class: "auto-next" },
-        h("div", { class: "mini-ring" }, ring("next_round")),
-        h("span", { text: t("tv.auto_next") }), " ",
-        secondsLeft("next_round", "inline"), h("span", { text: " s" }))));
+      nextRoundButton(ctx, t("tv.next_round")),
+      autoNext(t("tv.auto_next"))));
 }
 
 function standingsTable(ctx, last) {
@@ -386,10 +322,7 @@ function standingsTable(ctx, last) {
       h("th", { text: "" }), h("th", { text: "" }),
       h("th", { text: t("tv.this_round") }), h("th", { text: t("tv.total") }))),
     h("tbody", {}, order.map((s) => {
-      const seat = seatOf(ctx.room, s);
-      return h("tr", { class: place[s] === 1 && "leader" },
-        h("td", { class: "place", text: t("tv.place", { n: place[s] }) }),
-        h("td", { class: "who" }, nameTag(seat)),
+      return standingsRow(place[s], seatOf(ctx.room, s),
         h("td", { class: ["round-pts", last.points[s] < 0 && "negative"], text: minus(last.points[s]) }),
         h("td", { class: "total", text: minus(totals[s]) }));
     })));
@@ -399,22 +332,15 @@ function standingsTable(ctx, last) {
 
 function gameOver(ctx) {
   const view = ctx.view;
-  const result = view.result || { scores: view.players.map((p) => p.score), winners: [], ranking: [], tie: false };
-  const entries = result.scores.map((score, s) => ({ seat: seatOf(ctx.room, s), score, index: s }));
-  const winnerNames = result.winners.map((s) => nameOf(ctx, s));
-  const place = places(result.scores);
-  const rest = (result.ranking.length ? result.ranking : entries.map((e) => e.index)).filter((s) => place[s] > 3);
+  const { result, entries, winnerNames, place, rest } = gameResult(ctx);
   const last = view.last_round;
 
   return h("div", { class: "game-over" },
     h("h1", { text: t("tv.game_over") }),
-    h("p", { class: ["winner-line", result.tie && "tie"],
-      text: result.tie ? t("tv.tie", { names: joinNames(winnerNames) }) : t("tv.winner", { name: winnerNames[0] || "" }) }),
+    winnerLine(result, winnerNames, "tv.tie", "tv.winner"),
     podium(entries),
-    rest.length ? h("ol", { class: "rest" }, rest.map((s) => h("li", {},
-      h("span", { class: "place", text: t("tv.place", { n: place[s] }) }), nameTag(seatOf(ctx.room, s)),
-      h("span", { class: "score", text: `${minus(result.scores[s])} ${t("common.points")}` })))) : null,
+    restList(ctx, rest, place, result.scores, t("common.points")),
     h("p", { class: "lowest" }, t("tv.lowest_wins"),
       last && last.closer != null ? ` · ${t("ev.round_end", { name: nameOf(ctx, last.closer), round: last.round })} (${minus(last.points[last.closer])})` : ""),
-    ctx.isHost && h("button", { type: "button", class: "big-button new-game", on: { click: () => ctx.host("new_game") } }, t("tv.new_game")));
+    newGameButton(ctx));
 }

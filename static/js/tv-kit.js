@@ -150,3 +150,174 @@ export function podium(entries, { higherWins = false, unit = null } = {}) {
           nameTag(e.seat), h("span", { class: "podium-score", text: `${signed(e.score)} ${unit ?? t("common.points")}` })))),
       h("div", { class: "podium-block" }, h("span", { class: "podium-place", text: t("tv.place", { n: p }) })))));
 }
+
+// ----- pieces every game's TV renderer draws alike -------------------------------------------
+
+// What a renderer remembers about `root` between pushes (made by init() the first time).
+export function memoryOf(memories, root, init) {
+  let memory = memories.get(root);
+  if (!memory) {
+    memory = init();
+    memories.set(root, memory);
+  }
+  return memory;
+}
+
+// On entering the end of a round or of the game, the toasts of the play go.
+export function notePhase(ctx, memory) {
+  const view = ctx.view;
+  if (view.phase !== memory.phase) {
+    if (view.phase === "round_over" || view.phase === "game_over") ctx.clearToasts();
+    memory.phase = view.phase;
+  }
+}
+
+// The number of the view's last event (-1 without any).
+export function lastEventN(view) {
+  const events = view.events || [];
+  return events.length ? events[events.length - 1].n : -1;
+}
+
+// The events since the last call (memory.lastEvent), oldest first; notes the newest.
+export function newEvents(view, memory) {
+  const fresh = (view.events || []).filter((ev) => ev.n > memory.lastEvent);
+  memory.lastEvent = lastEventN(view);
+  return fresh;
+}
+
+// The name of game seat `seat` ("" for none).
+export function nameOf(ctx, seat) {
+  return seat == null ? "" : seatOf(ctx.room, seat).name;
+}
+
+// "▶ Name's turn", with any extra class and children.
+export function turnPill(seat, extraClass, ...children) {
+  return h("span", { class: ["turn-pill", extraClass], vars: { "--seat": seat.color } },
+    h("span", { class: "turn-arrow", "aria-hidden": "true" }, "▶"),
+    h("span", { class: "turn-text", text: t("tv.turn_of", { name: seat.name }) }),
+    children);
+}
+
+// Bot / autoplay / away, whichever applies first.
+export function seatBadges(seat) {
+  const badges = [];
+  if (seat.bot) badges.push(h("span", { class: "badge bot", text: t("tv.bot") }));
+  else if (seat.autoplay) badges.push(h("span", { class: "badge auto", text: t("tv.autoplay") }));
+  else if (!seat.connected) badges.push(h("span", { class: "badge away", text: t("tv.away") }));
+  return badges;
+}
+
+// For the host: hand a human's seat to a bot or back (null when it does not apply).
+export function seatControl(ctx, seat) {
+  if (!(ctx.isHost && !seat.bot && seat.id)) return null;
+  return seat.autoplay
+    ? h("button", { type: "button", class: "seat-control", on: { click: () => ctx.host("to_human", { seat: seat.id }) } }, t("tv.to_human"))
+    : h("button", { type: "button", class: "seat-control", on: { click: () => ctx.host("to_bot", { seat: seat.id }) } }, t("tv.to_bot"));
+}
+
+// A card back, the number of cards and their unit.
+export function cardsStat(backIcon, n, unit) {
+  return h("span", { class: "stat cards" }, fromMarkup(backIcon), h("b", { text: String(n) }), h("span", { class: "unit", text: unit }));
+}
+
+// The biggest cards (--card-h from `size` down to `min`, times `factor` a step) that let
+// `area` fit, overlapping them more (data-squeeze 0, 1, 2) before making them smaller.
+export function shrinkToFit(area, size, min, factor) {
+  const fits = () => area.scrollHeight <= area.clientHeight + 1 && area.scrollWidth <= area.clientWidth + 1;
+  for (;;) {
+    area.style.setProperty("--card-h", `${size}px`);
+    let fitted = false;
+    for (const squeeze of ["0", "1", "2"]) {
+      area.dataset.squeeze = squeeze;
+      if (fits()) { fitted = true; break; }
+    }
+    if (fitted || size <= min) break;
+    size = Math.floor(size * factor);
+  }
+}
+
+// Overlap the cards of a long hand more, so that all of it shows.
+export function squeezeHands(root) {
+  for (const row of root.querySelectorAll(".hand-cards")) {
+    const cards = row.querySelectorAll("svg.card");
+    if (cards.length < 2 || row.scrollWidth <= row.clientWidth) continue;
+    const width = cards[0].getBoundingClientRect().width;
+    const step = (row.clientWidth - width) / (cards.length - 1);
+    row.style.setProperty("--overlap", `${Math.min(0, step - width)}px`);
+  }
+}
+
+// The last `size` events, newest first; textOf(ev) says each.
+export function feed(ctx, textOf, size = 7) {
+  const events = (ctx.view.events || []).slice(-size).reverse();
+  return h("div", { class: "feed" },
+    h("h3", { text: t("tv.feed") }),
+    h("ol", {}, events.map((ev, i) => h("li", {
+      class: ["feed-item", `ev-${ev.type}`, i === 0 && "latest"],
+      vars: { "--seat": ev.seat == null ? "transparent" : seatOf(ctx.room, ev.seat).color },
+    }, h("span", { class: "dot" }), h("span", { class: "text", text: textOf(ev) })))));
+}
+
+// A one-line toast in the seat's colour.
+export function toastLine(ctx, seat, text, options) {
+  return ctx.toast(h("div", { class: "toast-line", vars: { "--seat": seat.color } }, h("span", { class: "who", text })), options);
+}
+
+// ----- end of a round / of the game ----------------------------------------------------------
+
+// "Ready" beside a seat that has asked for the next round.
+export function readyBadge(view, s) {
+  return (view.ready || []).includes(s) && h("span", { class: "ready-badge", text: t("tv.ready") });
+}
+
+// A standings row: place, name, then the given cells.
+export function standingsRow(place, seat, ...cells) {
+  return h("tr", { class: place === 1 && "leader" },
+    h("td", { class: "place", text: t("tv.place", { n: place }) }),
+    h("td", { class: "who" }, nameTag(seat)),
+    cells);
+}
+
+// The host's next-round button (false for the others).
+export function nextRoundButton(ctx, label) {
+  return ctx.isHost && h("button", { type: "button", class: "big-button next-round",
+    on: { click: () => ctx.host("act", { action: { type: "next_round" } }) } }, label);
+}
+
+// The next round starts by itself: a small ring and the seconds left.
+export function autoNext(label) {
+  return h("div", { class: "auto-next" },
+    h("div", { class: "mini-ring" }, ring("next_round")),
+    h("span", { text: label }), " ",
+    secondsLeft("next_round", "inline"), h("span", { text: " s" }));
+}
+
+// The game's result and what the end screen draws from it: entries for podium(), the
+// winners' names, each seat's place and the seats below the podium.
+export function gameResult(ctx, higherWins = false) {
+  const view = ctx.view;
+  const result = view.result || { scores: view.players.map((p) => p.score), winners: [], ranking: [], tie: false };
+  const entries = result.scores.map((score, s) => ({ seat: seatOf(ctx.room, s), score, index: s }));
+  const winnerNames = result.winners.map((s) => nameOf(ctx, s));
+  const place = places(higherWins ? result.scores.map((x) => -x) : result.scores);
+  const rest = (result.ranking.length ? result.ranking : entries.map((e) => e.index)).filter((s) => place[s] > 3);
+  return { result, entries, winnerNames, place, rest };
+}
+
+// "Abuela wins" or "Abuela and Tío tie" (i18n keys for each, with {name} / {names}).
+export function winnerLine(result, winnerNames, tieKey, winnerKey) {
+  return h("p", { class: ["winner-line", result.tie && "tie"],
+    text: result.tie ? t(tieKey, { names: joinNames(winnerNames) }) : t(winnerKey, { name: winnerNames[0] || "" }) });
+}
+
+// The seats below the podium, each with its place and score (null when there are none).
+export function restList(ctx, rest, place, scores, unit) {
+  return rest.length ? h("ol", { class: "rest" }, rest.map((s) => h("li", {},
+    h("span", { class: "place", text: t("tv.place", { n: place[s] }) }), nameTag(seatOf(ctx.room, s)),
+    h("span", { class: "score", text: `${signed(scores[s])} ${unit}` })))) : null;
+}
+
+// The host's new-game button (false for the others).
+export function newGameButton(ctx) {
+  return ctx.isHost && h("button", { type: "button", class: "big-button new-game", on: { click: () => ctx.host("new_game") } }, t("tv.new_game"));
+}

@@ -6,7 +6,11 @@
 import "./i18n-manipulacion.js";
 import { getLang, pick, t } from "./i18n.js";
 import { cardSVG, suitShape } from "./cards-french.js";
-import { fromMarkup, h, joinNames, nameTag, places, podium, ring, seatOf, secondsLeft, signed } from "./tv-kit.js";
+import {
+  autoNext, cardsStat, feed, fromMarkup, gameResult, h, joinNames, lastEventN, memoryOf, nameOf, nameTag, newEvents, newGameButton,
+  nextRoundButton, notePhase, places, podium, readyBadge, restList, seatBadges, seatControl, seatOf, shrinkToFit, signed,
+  squeezeHands, standingsRow, toastLine, turnPill, winnerLine,
+} from "./tv-kit.js";
 import {
   eventText, groupKey, hasScore, higherWins, lanesOf, multiRound, scoringOf, tc, winsLine,
 } from "./manipulacion-common.js";
@@ -23,25 +27,14 @@ function card(code, options = {}) {
   return fromMarkup(cardSVG(code, { lang: getLang(), ...options }));
 }
 
-function nameOf(ctx, seat) {
-  return seat == null ? "" : seatOf(ctx.room, seat).name;
-}
-
 // ----- entry point ---------------------------------------------------------------------------
 
 export function render(root, ctx) {
-  let memory = memories.get(root);
-  if (!memory) {
-    memory = { lastEvent: lastEventN(ctx.view), keys: null, fresh: new Map(), timer: null };
-    memories.set(root, memory);
-  }
+  const memory = memoryOf(memories, root, () => ({ lastEvent: lastEventN(ctx.view), keys: null, fresh: new Map(), timer: null }));
   memory.ctx = ctx;
   const view = ctx.view;
   header(ctx);
-  if (view.phase !== memory.phase) {
-    if (view.phase === "round_over" || view.phase === "game_over") ctx.clearToasts();
-    memory.phase = view.phase;
-  }
+  notePhase(ctx, memory);
   if (view.phase === "round_over") {
     root.replaceChildren(roundOver(ctx));
     squeezeHands(root);
@@ -57,11 +50,6 @@ export function render(root, ctx) {
   else memory.lastEvent = lastEventN(view);
 }
 
-function lastEventN(view) {
-  const events = view.events || [];
-  return events.length ? events[events.length - 1].n : -1;
-}
-
 // ----- the header ------------------------------------------------------------------------------
 
 function header(ctx) {
@@ -73,9 +61,7 @@ function header(ctx) {
   items.push(h("span", { class: "mani-goal", text: goal }));
   if (view.phase === "play") {
     const seat = seatOf(ctx.room, view.turn);
-    items.push(h("span", { class: ["turn-pill", view.editing && "thinking"], vars: { "--seat": seat.color } },
-      h("span", { class: "turn-arrow", "aria-hidden": "true" }, "▶"),
-      h("span", { class: "turn-text", text: t("tv.turn_of", { name: seat.name }) }),
+    items.push(turnPill(seat, view.editing && "thinking",
       view.editing && h("span", { class: "turn-thinking" }, h("span", { text: t("mani.thinking") }))));
   }
   ctx.setHeader(items);
@@ -111,7 +97,8 @@ function table(ctx, memory) {
       showLoose && h("div", { class: "mani-loose" },
         h("span", { class: "mani-loose-label", text: t("mani.loose") }),
         h("div", { class: "mani-loose-cards" }, view.loose.length ? view.loose.map((c) => card(c)) : h("span", { class: "mani-none", text: "—" })))),
-    h("aside", { class: "mani-side" }, players(ctx), stock(ctx), lastPlay(ctx, memory), feed(ctx)));
+    h("aside", { class: "mani-side" }, players(ctx), stock(ctx), lastPlay(ctx, memory),
+      feed(ctx, (ev) => eventText(ev, (s) => nameOf(ctx, s)), FEED_SIZE)));
 }
 
 function laneEl(lane, memory) {
@@ -133,19 +120,8 @@ function laneEl(lane, memory) {
 function fitLanes(root) {
   const area = root.querySelector(".mani-lanes");
   if (!area || !area.querySelector(".mgroup")) return;
-  const fits = () => area.scrollHeight <= area.clientHeight + 1 && area.scrollWidth <= area.clientWidth + 1;
   const lanes = area.querySelectorAll(".lane").length;
-  let size = Math.min(230, Math.floor(area.clientHeight / lanes) - 16);
-  for (;;) {
-    area.style.setProperty("--card-h", `${size}px`);
-    let fitted = false;
-    for (const squeeze of ["0", "1", "2"]) {
-      area.dataset.squeeze = squeeze;
-      if (fits()) { fitted = true; break; }
-    }
-    if (fitted || size <= 44) break;
-    size = Math.floor(size * 0.94);
-  }
+  shrinkToFit(area, Math.min(230, Math.floor(area.clientHeight / lanes) - 16), 44, 0.94);
 }
 
 function players(ctx) {
@@ -155,20 +131,12 @@ function players(ctx) {
     const s = player.seat;
     const seat = seatOf(ctx.room, s);
     const isTurn = view.turn === s && view.phase === "play";
-    const badges = [];
-    if (seat.bot) badges.push(h("span", { class: "badge bot", text: t("tv.bot") }));
-    else if (seat.autoplay) badges.push(h("span", { class: "badge auto", text: t("tv.autoplay") }));
-    else if (!seat.connected) badges.push(h("span", { class: "badge away", text: t("tv.away") }));
+    const badges = seatBadges(seat);
     if ("opened" in player) {
       badges.push(h("span", { class: ["badge", player.opened ? "opened" : "not-opened"],
         text: player.opened ? t("mani.opened") : t("mani.not_opened") }));
     }
-    let control = null;
-    if (ctx.isHost && !seat.bot && seat.id) {
-      control = seat.autoplay
-        ? h("button", { type: "button", class: "seat-control", on: { click: () => ctx.host("to_human", { seat: seat.id }) } }, t("tv.to_human"))
-        : h("button", { type: "button", class: "seat-control", on: { click: () => ctx.host("to_bot", { seat: seat.id }) } }, t("tv.to_bot"));
-    }
+    const control = seatControl(ctx, seat);
     return h("li", { class: ["mplayer", isTurn && "turn", isTurn && view.editing && "thinking"], vars: { "--seat": seat.color }, dataset: { seat: String(s) } },
       h("div", { class: "mp-name" },
         isTurn && h("span", { class: "turn-flag", "aria-hidden": "true" }, "▶"),
@@ -176,8 +144,7 @@ function players(ctx) {
         view.dealer === s && h("span", { class: "dealer-mark", title: t("tv.dealer"), text: t("tv.dealer") }),
         h("span", { class: "mp-badges" }, badges, control)),
       h("div", { class: "mp-stats" },
-        h("span", { class: "stat cards" }, fromMarkup(BACK_ICON), h("b", { text: String(player.cards) }),
-          h("span", { class: "unit", text: tc("mani.cards_unit", player.cards) })),
+        cardsStat(BACK_ICON, player.cards, tc("mani.cards_unit", player.cards)),
         scored && h("span", { class: "stat score" }, h("b", { text: signed(player.score) }), h("span", { class: "unit", text: t("mani.points") })),
         "rounds_won" in player && h("span", { class: "stat won" }, h("b", { text: String(player.rounds_won) }),
           h("span", { class: "unit", text: t("mani.rounds_unit") })),
@@ -221,27 +188,12 @@ function lastOverlap(n) {
   return n <= 5 ? -1.3 : n <= 8 ? -2.2 : -2.75;
 }
 
-function feed(ctx) {
-  const events = (ctx.view.events || []).slice(-FEED_SIZE).reverse();
-  const nameFor = (s) => nameOf(ctx, s);
-  return h("div", { class: "feed" },
-    h("h3", { text: t("tv.feed") }),
-    h("ol", {}, events.map((ev, i) => h("li", {
-      class: ["feed-item", `ev-${ev.type}`, i === 0 && "latest"],
-      vars: { "--seat": ev.seat == null ? "transparent" : seatOf(ctx.room, ev.seat).color },
-    }, h("span", { class: "dot" }), h("span", { class: "text", text: eventText(ev, nameFor) })))));
-}
-
 // Big banners for the moments the whole table should notice.
 function announce(ctx, memory) {
-  const events = ctx.view.events || [];
-  const fresh = events.filter((ev) => ev.n > memory.lastEvent);
-  memory.lastEvent = lastEventN(ctx.view);
-  for (const ev of fresh) {
+  for (const ev of newEvents(ctx.view, memory)) {
     const seat = seatOf(ctx.room, ev.seat);
     if (ev.type === "surrender" || ev.type === "close" || ev.type === "final_turns") {
-      ctx.toast(h("div", { class: "toast-line", vars: { "--seat": seat.color } },
-        h("span", { class: "who", text: eventText(ev, (s) => nameOf(ctx, s)) })), { kind: "salir", ms: 3000 });
+      toastLine(ctx, seat, eventText(ev, (s) => nameOf(ctx, s)), { kind: "salir", ms: 3000 });
     }
   }
 }
@@ -277,8 +229,7 @@ function handsList(ctx, last, { showRoundPoints }) {
       : handPts != null ? tc("mani.points_n", handPts) : "";
     const shown = scoring === "carrusel" ? (pts > 0 ? `+${pts}` : signed(pts)) : signed(pts);
     return h("li", { class: ["hand-row", "mani-hand", winners.has(s) && "winner"], vars: { "--seat": seat.color } },
-      h("span", { class: "hand-name" }, h("span", { text: seat.name }),
-        (view.ready || []).includes(s) && h("span", { class: "ready-badge", text: t("tv.ready") })),
+      h("span", { class: "hand-name" }, h("span", { text: seat.name }), readyBadge(view, s)),
       h("div", { class: "hand-cards" },
         hand.length ? hand.map((code) => card(code)) : h("span", { class: "prize-badge", text: t("mani.res.empty_hand") })),
       h("span", { class: "hand-worth", text: hand.length ? handInfo : "" }),
@@ -301,11 +252,8 @@ function standingsTable(ctx, totals, last) {
       won && h("th", { text: t("mani.res.rounds") }),
       h("th", { text: t("mani.res.total") }))),
     h("tbody", {}, order.map((s) => {
-      const seat = seatOf(ctx.room, s);
       const pts = last ? last.points[s] : null;
-      return h("tr", { class: place[s] === 1 && "leader" },
-        h("td", { class: "place", text: t("tv.place", { n: place[s] }) }),
-        h("td", { class: "who" }, nameTag(seat)),
+      return standingsRow(place[s], seatOf(ctx.room, s),
         last && h("td", { class: "round-pts", text: high && pts > 0 ? `+${pts}` : signed(pts) }),
         won && h("td", { class: "round-pts", text: String(view.players[s].rounds_won ?? 0) }),
         h("td", { class: "total", text: signed(totals[s]) }));
@@ -327,39 +275,20 @@ function roundOver(ctx) {
         standingsTable(ctx, totals, last),
         h("p", { class: "wins-line", text: winsLine(view) }))),
     h("div", { class: "ro-next" },
-      ctx.isHost && h("button", { type: "button", class: "big-button next-round",
-        on: { click: () => ctx.host("act", { action: { type: "next_round" } }) } }, t("mani.res.next_round")),
+      nextRoundButton(ctx, t("mani.res.next_round")),
       ctx.isHost && view.ruleset?.end === "open_ended" && h("button", { type: "button", class: "big-button end-game",
         on: { click: () => ctx.host("act", { action: { type: "end_game" } }) } }, t("mani.res.end_game")),
-      h("div", { class: "auto-next" },
-        h("div", { class: "mini-ring" }, ring("next_round")),
-        h("span", { text: t("mani.res.auto_next") }), " ",
-        secondsLeft("next_round", "inline"), h("span", { text: " s" }))));
-}
-
-// Over squeezed hands: overlap the cards of a long hand more, so that all of it shows.
-function squeezeHands(root) {
-  for (const row of root.querySelectorAll(".hand-cards")) {
-    const cards = row.querySelectorAll("svg.card");
-    if (cards.length < 2 || row.scrollWidth <= row.clientWidth) continue;
-    const width = cards[0].getBoundingClientRect().width;
-    const step = (row.clientWidth - width) / (cards.length - 1);
-    row.style.setProperty("--overlap", `${Math.min(0, step - width)}px`);
-  }
+      autoNext(t("mani.res.auto_next"))));
 }
 
 // ----- end of the game --------------------------------------------------------------------------------
 
 function gameOver(ctx) {
   const view = ctx.view;
-  const result = view.result || { scores: view.players.map((p) => p.score), winners: [], ranking: [], tie: false };
   const high = higherWins(view);
   const scoring = scoringOf(view);
   const unit = scoring === "none" ? t("mani.cards") : t("mani.points");
-  const entries = result.scores.map((score, s) => ({ seat: seatOf(ctx.room, s), score, index: s }));
-  const winnerNames = result.winners.map((s) => nameOf(ctx, s));
-  const place = places(high ? result.scores.map((x) => -x) : result.scores);
-  const rest = (result.ranking.length ? result.ranking : entries.map((e) => e.index)).filter((s) => place[s] > 3);
+  const { result, entries, winnerNames, place, rest } = gameResult(ctx, high);
   const last = view.last_round;
 
   let details;
@@ -377,14 +306,11 @@ function gameOver(ctx) {
   return h("div", { class: "game-over mani-game-over" },
     h("div", { class: "go-podium" },
       h("h1", { text: t("mani.res.game_over") }),
-      h("p", { class: ["winner-line", result.tie && "tie"],
-        text: result.tie ? t("mani.res.tie", { names: joinNames(winnerNames) }) : t("mani.res.winner", { name: winnerNames[0] || "" }) }),
+      winnerLine(result, winnerNames, "mani.res.tie", "mani.res.winner"),
       podium(entries, { higherWins: high, unit }),
-      rest.length ? h("ol", { class: "rest" }, rest.map((s) => h("li", {},
-        h("span", { class: "place", text: t("tv.place", { n: place[s] }) }), nameTag(seatOf(ctx.room, s)),
-        h("span", { class: "score", text: `${signed(result.scores[s])} ${unit}` })))) : null,
+      restList(ctx, rest, place, result.scores, unit),
       h("p", { class: "lowest", text: winsLine(view) }),
-      ctx.isHost && h("button", { type: "button", class: "big-button new-game", on: { click: () => ctx.host("new_game") } }, t("tv.new_game"))),
+      newGameButton(ctx)),
     details);
 }
 
@@ -405,9 +331,7 @@ function carruselBreakdown(ctx, result) {
       const points = result.points[s];
       const won = result.rounds_won[s];
       const goal = result.scores[s] - points - 25 * won;
-      return h("tr", { class: place[s] === 1 && "leader" },
-        h("td", { class: "place", text: t("tv.place", { n: place[s] }) }),
-        h("td", { class: "who" }, nameTag(seatOf(ctx.room, s))),
+      return standingsRow(place[s], seatOf(ctx.room, s),
         h("td", { class: "round-pts", text: String(points) }),
         h("td", { class: "round-pts", text: goal ? `+${goal}` : "—" }),
         h("td", { class: "round-pts", text: won ? `${won}×25` : "—" }),

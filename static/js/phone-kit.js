@@ -1,0 +1,190 @@
+// Small helpers shared by every game's phone screen (phone-<game>.js). No rules here: only the
+// plumbing both screens had written out twice (hand ids, stored sort, timers, sending, resize).
+import { getLang } from "./i18n.js";
+
+export const esc = (text) => String(text ?? "").replace(/[&<>"']/g,
+  (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]);
+
+// card(code, extra) drawing with the given deck's cardSVG, in the current language.
+export function cardMaker(cardSVG) {
+  return (code, extra = {}) => cardSVG(code, { lang: getLang(), ...extra });
+}
+
+// Small cards in a row: <span class="mini">…</span> each.
+export function minis(codes, card) {
+  return codes.map((c) => `<span class="mini">${card(c)}</span>`).join("");
+}
+
+// A seat's colour dot.
+export function swatch(color) {
+  return `<span class="swatch" style="background:${esc(color)}"></span>`;
+}
+
+// ----- the hand -------------------------------------------------------------------------------
+
+// Hand entries with stable ids from an already sorted hand: the k-th copy of a code is
+// "code#k" (two packs: the same card twice).
+export function tagIds(sorted) {
+  const seen = {};
+  return sorted.map((code) => {
+    seen[code] = (seen[code] ?? -1) + 1;
+    return { id: `${code}#${seen[code]}`, code };
+  });
+}
+
+export function countCodes(codes) {
+  const counts = {};
+  for (const code of codes) counts[code] = (counts[code] || 0) + 1;
+  return counts;
+}
+
+// The sort order ("rank" | "suit") remembered under `key`.
+export function storedSort(key) {
+  try {
+    return localStorage.getItem(key) === "suit" ? "suit" : "rank";
+  } catch {
+    return "rank";
+  }
+}
+
+export function storeSort(key, by) {
+  try { localStorage.setItem(key, by); } catch { /* private mode */ }
+}
+
+// A tap on a sort button ([data-sort]): remembers its order under `key` and returns it;
+// null for any other tap.
+export function tappedSort(target, key) {
+  const button = target.closest("[data-sort]");
+  if (!button) return null;
+  storeSort(key, button.dataset.sort);
+  return button.dataset.sort;
+}
+
+// Mark in `fresh` (id -> time) the cards that arrived in `hand` since `before`.
+export function markFresh(fresh, before, hand) {
+  const was = countCodes(before);
+  const now = countCodes(hand);
+  const stamp = Date.now();
+  for (const [code, n] of Object.entries(now)) {
+    for (let k = was[code] || 0; k < n; k++) fresh.set(`${code}#${k}`, stamp);
+  }
+}
+
+// True when every fresh mark is older than `ms` (and there is one at all).
+export function freshOver(fresh, ms) {
+  return fresh.size && [...fresh.values()].every((s) => s < Date.now() - ms);
+}
+
+// Of 1..maxRows rows, the one whose visible (tappable) card strips are largest.
+// {rows, perRow, cardW, step, score}
+export function pickHandLayout(count, width, avail, { maxRows, minH, maxH, gap, minStep, minW, area }) {
+  let best = null;
+  for (let rows = 1; rows <= maxRows; rows++) {
+    const perRow = Math.ceil(count / rows);
+    const cardH = Math.max(minH, Math.min(maxH, Math.floor((avail - (rows - 1) * gap) / rows)));
+    let cardW = Math.floor(cardH / 1.4);
+    let step = perRow > 1 ? Math.min(cardW + 4, (width - cardW) / (perRow - 1)) : cardW;
+    if (step < minStep) {   // too tight: smaller cards rather than unreadable slivers
+      cardW = Math.max(minW, Math.min(cardW, Math.floor(width - minStep * (perRow - 1))));
+      step = (width - cardW) / Math.max(1, perRow - 1);
+    }
+    const score = Math.min(step, cardW) * cardW * area;
+    if (!best || score > best.score * 1.04) best = { rows, perRow, cardW, step, score };
+    if (perRow === 1) break;
+  }
+  return best;
+}
+
+// The hand's rows: <div class="hand-row"> each, cardHTML(entry, k, style) a card.
+export function handRowsHTML(list, { rows, perRow, cardW, step }, cardHTML) {
+  let html = "";
+  for (let r = 0; r < rows; r++) {
+    const slice = list.slice(r * perRow, (r + 1) * perRow);
+    if (!slice.length) continue;
+    html += `<div class="hand-row">` + slice.map((e, k) =>
+      cardHTML(e, k, `width:${cardW}px;${k ? `margin-left:${(step - cardW).toFixed(1)}px` : ""}`)).join("") + `</div>`;
+  }
+  return html;
+}
+
+// ----- state, timers, sending -------------------------------------------------------------------
+
+// Readers of the current state kept in ui.state.
+export function stateReaders(ui) {
+  const game = () => ui.state.game;
+  const me = () => (ui.state.you ? ui.state.you.index : null);
+  const allowed = () => new Set(game().allowed || []);
+  const seatName = (i) => (i == null ? "" : ui.state.room.seats[i]?.name ?? `#${i + 1}`);
+  const seatColor = (i) => ui.state.room.seats[i]?.color ?? "#999";
+  return { game, me, allowed, seatName, seatColor };
+}
+
+// The room's running timers as {name: {at, seconds}}, `at` on the performance.now() clock.
+export function readDeadlines(state) {
+  const received = state.received ?? performance.now();
+  const deadlines = {};
+  for (const timer of state.room.timers || []) {
+    deadlines[timer.name] = { at: received + timer.remaining * 1000, seconds: timer.seconds };
+  }
+  return deadlines;
+}
+
+// Every [data-countdown] node under root: empty without its timer, else fill(node, left, d)
+// with `left` the seconds left (never below 0).
+export function updateCountdowns(root, deadlines, fill) {
+  const now = performance.now();
+  for (const node of root.querySelectorAll("[data-countdown]")) {
+    const d = deadlines[node.dataset.countdown];
+    if (!d) {
+      node.textContent = "";
+      continue;
+    }
+    fill(node, Math.max(0, (d.at - now) / 1000), d);
+  }
+}
+
+// send(action, handle): one action at a time; busy() redraws while it is on its way, done()
+// after (when there is still a state). A refusal goes to the banner unless handle(error) takes it.
+export function makeSender(ui, ctx, { busy, done }) {
+  return async function send(action, handle) {
+    if (ui.pending) return null;
+    ui.pending = true;
+    busy();
+    let reply;
+    try {
+      reply = await ctx.send(action);
+    } finally {
+      ui.pending = false;
+    }
+    if (!reply.ok && !(handle && handle(reply.error))) ctx.banner(reply.error);
+    if (ui.state) done();
+    return reply;
+  };
+}
+
+// Calls fn `ms` after the last resize; returns the function that stops watching.
+export function watchResize(fn, ms) {
+  let resizeTimer = null;
+  const onResize = () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(fn, ms);
+  };
+  window.addEventListener("resize", onResize);
+  return () => window.removeEventListener("resize", onResize);
+}
+
+// ----- between rounds -------------------------------------------------------------------------
+
+// The action bar between rounds: the next-round button when allowed, else "waiting for others".
+export function betweenRoundsHTML(allowed, phase, pending, nextLabel, waitingLabel) {
+  if (allowed.has("next_round")) {
+    return `<button type="button" class="btn primary wide" data-act="next_round" ${pending ? "disabled" : ""}>${esc(nextLabel)}</button>`;
+  }
+  if (phase === "round_over") return `<p class="waiting-others">${esc(waitingLabel)}</p>`;
+  return "";
+}
+
+// A standings row's place number (a medal for the first three at the end of the game).
+export function medalHTML(place, over) {
+  return `<span class="place-n${over && place <= 3 ? ` medal-${place}` : ""}">${place}</span>`;
+}
