@@ -7,6 +7,7 @@ each game parses them into its own immutable action values.
 """
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable
@@ -119,13 +120,29 @@ class Game(ABC):
     def timers(self) -> list[Timer]:
         """Timers the server must start now (and cancel when they are no longer listed)."""
 
+    @staticmethod
     @abstractmethod
-    def check(self, seat: Seat, action: dict) -> None:
-        """Raise GameError if `seat` may not make `action` now. Never changes anything."""
+    def parse_action(action) -> "Action":
+        """The game's action value from its JSON dict or text (MalformedAction otherwise)."""
 
-    @abstractmethod
-    def apply(self, seat: Seat, action: dict) -> None:
-        """Apply `action` for `seat`, or raise GameError and change nothing."""
+    def check(self, seat: Seat, action) -> None:
+        """Raise GameError if `seat` may not make `action` now. Never changes anything."""
+        copy.deepcopy(self).apply(seat, action)
+
+    def apply(self, seat: Seat, action) -> None:
+        """Apply `action` for `seat`, or raise GameError and change nothing: each game's
+        `_do_<type>` handler checks everything before it changes anything."""
+        act = self.parse_action(action)
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise MalformedAction("Asiento no válido.", "Invalid seat.")
+        if seat is not None and not 0 <= seat < self.players:
+            raise IllegalAction("not_in_game", "Ese asiento no está en la partida.",
+                                "That seat is not in the game.")
+        if self.finished:
+            raise IllegalAction("game_over", "La partida ha terminado.", "The game is over.")
+        getattr(self, "_do_" + act.type)(seat, act)
+        self._public = None          # the cached public view is stale now
+        self.log.append((seat, act.to_dict()))
 
     @abstractmethod
     def view(self, seat: Seat) -> dict:

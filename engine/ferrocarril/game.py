@@ -6,13 +6,12 @@ leaves the game exactly as it was.
 """
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.cards import JOKER, SPANISH, Card, deck
-from engine.game import Game, GameError, IllegalAction, MalformedAction, Timer
+from engine.game import Game, GameError, IllegalAction, Timer
 from engine.ferrocarril import actions as A
 from engine.ferrocarril.info import INFO
 from engine.ferrocarril.melds import (
@@ -219,22 +218,7 @@ class Ferrocarril(Game):
             return [Timer("next_round", ROUND_PAUSE_SECONDS, {"type": "next_round"})]
         return []
 
-    def check(self, seat, action) -> None:
-        copy.deepcopy(self).apply(seat, action)
-
-    def apply(self, seat, action) -> None:
-        act = A.coerce(action)
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            raise MalformedAction("Asiento no válido.", "Invalid seat.")
-        if seat is not None and not 0 <= seat < self.players:
-            raise IllegalAction("not_in_game", "Ese asiento no está en la partida.",
-                                "That seat is not in the game.")
-        if self.phase == GAME_OVER:
-            raise IllegalAction("game_over", "La partida ha terminado.", "The game is over.")
-        handler = getattr(self, "_do_" + act.type)
-        handler(seat, act)
-        self._public = None
-        self.log.append((seat, act.to_dict()))
+    parse_action = staticmethod(A.coerce)
 
     def result(self) -> dict | None:
         if self.phase != GAME_OVER:

@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from engine.cards import JOKER, deck
-from engine.game import Game, GameError, IllegalAction, MalformedAction, Timer
+from engine.game import Game, GameError, IllegalAction, Timer
 from engine.manipulacion import actions as A
 from engine.manipulacion.commit import NeedsChoice, Played, check_play, physical
 from engine.manipulacion.info import INFO
@@ -250,21 +250,7 @@ class Manipulacion(Game):
             return [Timer("next_round", ROUND_PAUSE_SECONDS, {"type": "next_round"})]
         return []
 
-    def check(self, seat, action) -> None:
-        copy.deepcopy(self).apply(seat, action)
-
-    def apply(self, seat, action) -> None:
-        act = A.coerce(action)
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            raise MalformedAction("Asiento no válido.", "Invalid seat.")
-        if seat is not None and not 0 <= seat < self.players:
-            raise IllegalAction("not_in_game", "Ese asiento no está en la partida.",
-                                "That seat is not in the game.")
-        if self.phase == GAME_OVER:
-            raise IllegalAction("game_over", "La partida ha terminado.", "The game is over.")
-        getattr(self, "_do_" + act.type)(seat, act)
-        self._public = None
-        self.log.append((seat, act.to_dict()))
+    parse_action = staticmethod(A.coerce)
 
     def result(self) -> dict | None:
         if self.phase != GAME_OVER:
