@@ -39,9 +39,10 @@ def play(players: int, seed: int, levels: list[str], check: bool = True,
     bots = [cls.make_bot(levels[s % len(levels)], s, seed) for s in range(players)]
     outcome = Outcome(seed, None, 0)
     while not game.finished and outcome.actions < MAX_ACTIONS:
+        if host_ended(game, max_rounds):
+            outcome.actions += 1
+            continue
         seat, action = next_move(game, bots)
-        if host_may_end(game, max_rounds):
-            seat, action = None, END_GAME
         try:
             game.apply(seat, action)
         except GameError as error:
@@ -59,13 +60,14 @@ def play(players: int, seed: int, levels: list[str], check: bool = True,
     return outcome
 
 
-def host_may_end(game, max_rounds: int) -> bool:
-    """Between rounds, after `max_rounds`, when the game accepts the host's end_game."""
+def host_ended(game, max_rounds: int) -> bool:
+    """Between rounds, after `max_rounds`, the host ends an open-ended game (Shanghái).
+    A game without that rule refuses end_game, which changes nothing."""
     if getattr(game, "phase", None) != "round_over" \
             or len(getattr(game, "round_results", ())) < max_rounds:
         return False
     try:
-        game.check(None, END_GAME)
+        game.apply(None, END_GAME)
     except GameError:
         return False
     return True
