@@ -5,15 +5,9 @@ import { t } from "./i18n.js";
 import { countKey } from "./i18n-manipulacion.js";
 import { parseCard, RANK_ORDER, shortName, SUIT_ORDER } from "./cards-french.js";
 
-// How the rule set scores. The view may say so itself (`ruleset.scoring`); otherwise the
-// rule sets' known ids stand in.
-const SCORING = {
-  manipulacion: "penalty", maquiavelo: "per_card", shanghai: "per_card", guadalupe: "per_card",
-  carrusel: "carrusel", vaticano: "none", tahiti: "tahiti",
-};
-
+// How the rule set scores, as the engine's view says (`ruleset.scoring`).
 export function scoringOf(view) {
-  return view.ruleset?.scoring || SCORING[view.ruleset?.name] || "penalty";
+  return view.ruleset?.scoring || "penalty";
 }
 
 export const higherWins = (view) => scoringOf(view) === "carrusel";
