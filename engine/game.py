@@ -94,6 +94,19 @@ class Game(ABC):
                 f"{title['es']} se juega de {cls.min_players} a {cls.max_players} jugadores.",
                 f"{title['en']} is played by {cls.min_players} to {cls.max_players} players.")
 
+    def _do_next_round(self, seat, act) -> None:
+        """For games played in rounds (`phase`, `round`, `dealer`, `ready`, `_deal()`): a seat
+        says it is ready; the next round is dealt, by the next dealer, when every seat is —
+        or at once when the server's pause timer or the host says so (seat None)."""
+        if self.phase != "round_over":
+            raise IllegalAction("round_not_over", "La ronda todavía no ha terminado.",
+                                "The round is not over yet.")
+        if not self.seat_ready(seat):
+            return
+        self.round += 1
+        self.dealer = (self.dealer + 1) % self.players
+        self._deal()
+
     def seat_ready(self, seat) -> bool:
         """Between rounds: `seat` says it is ready (None: the table's timer or the host).
         True when the next round should start. Uses `self.ready`, a set of seats."""

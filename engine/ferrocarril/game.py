@@ -534,18 +534,6 @@ class Ferrocarril(Game):
         if self.phase == GAME_OVER:
             self._event("game_end", None, winners=self.result()["winners"])
 
-    def _do_next_round(self, seat, act) -> None:
-        """A seat says it is ready; the next round starts when every seat is (or at once
-        when the server's pause timer or the host says so, with seat None)."""
-        if self.phase != ROUND_OVER:
-            raise IllegalAction("round_not_over", "La ronda todavía no ha terminado.",
-                                "The round is not over yet.")
-        if not self.seat_ready(seat):
-            return
-        self.round += 1
-        self.dealer = (self.dealer + 1) % self.players
-        self._deal()
-
     # ----- views ----------------------------------------------------------------------------
 
     def allowed(self, seat: int) -> list[str]:
