@@ -1,12 +1,13 @@
 """How fast the Manipulación solver answers on full-size tables (figures for people, never
 asserted in tests).
 
-    python -m engine.manipulacion.bench_solver [--instances 40] [--seed 1]
+    python -m engine.manipulacion.bench_solver [--instances 40] [--seed 1] [--jokers 0,1,2,4]
 
 Each category (jokers 0/1/2/4 x ace mode, then Vaticano and Tahití) times `solve_hint` and
 `solve_best` on seeded instances: 60-92 table cards in random valid groups from two packs
 (+ the jokers), 10-13 hand cards from the rest. A joker goes to the table (named, inside a
-group) or to the hand with even odds.
+group) or to the hand with even odds. A summary then pools the categories by jokers (none,
+1-2, 4) and gives the median, p95, p99 and max of each.
 """
 from __future__ import annotations
 
@@ -59,7 +60,8 @@ def instance(rules: RuleSet, jokers: int, seed: int):
             continue
         hand_jokers += 1
     rest = sorted(deck.elements())
-    hand = rng.sample(rest, rng.randint(10, 13)) + [JOKER] * hand_jokers
+    # a 92-card table leaves 12 cards of two packs
+    hand = rng.sample(rest, min(rng.randint(10, 13), len(rest))) + [JOKER] * hand_jokers
     loose = []
     if rules.loose_cards:
         for c in hand:
@@ -96,18 +98,24 @@ def _joker_onto_table(rng, rules: RuleSet, table: list[list[int]], deck: Counter
     return True
 
 
-def _ms(times: list[float]) -> str:
+SUMMARY = (("no jokers", (0,)), ("1-2 jokers", (1, 2)), ("4 jokers", (4,)))
+
+
+def _ms(times: list[float], quantiles=(0.95,)) -> str:
     ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return (f"{statistics.median(ordered) * 1000:8.1f} {p95 * 1000:8.1f} "
-            f"{ordered[-1] * 1000:8.1f}")
+    figures = [statistics.median(ordered)]
+    figures += [ordered[min(len(ordered) - 1, int(q * len(ordered)))] for q in quantiles]
+    return " ".join(f"{t * 1000:8.1f}" for t in figures + [ordered[-1]])
 
 
-def run(instances: int, seed: int, out=sys.stdout) -> None:
+def run(instances: int, seed: int, jokers_wanted=(0, 1, 2, 4), out=sys.stdout) -> None:
     print(f"{instances} instances per category from seed {seed}; milliseconds", file=out)
     print(f"{'category':<20} {'hint: median':>14} {'p95':>8} {'max':>8}   "
           f"{'best: median':>12} {'p95':>8} {'max':>8}  placed  no-play", file=out)
+    pooled: dict[int, tuple[list[float], list[float]]] = {}
     for label, rules, jokers in categories():
+        if jokers not in jokers_wanted:
+            continue
         hint_t, best_t, placed, none = [], [], [], 0
         for i in range(instances):
             table, hand, loose = instance(rules, jokers, seed * 100_003 + i)
@@ -125,14 +133,29 @@ def run(instances: int, seed: int, out=sys.stdout) -> None:
         mean_placed = statistics.mean(placed) if placed else 0.0
         print(f"{label:<20} {_ms(hint_t):>32}   {_ms(best_t):>30}  {mean_placed:6.1f}  "
               f"{none:7d}", file=out, flush=True)
+        pooled.setdefault(jokers, ([], []))
+        pooled[jokers][0].extend(hint_t)
+        pooled[jokers][1].extend(best_t)
+    print(f"\n{'summary':<20} {'hint: median':>14} {'p95':>8} {'p99':>8} {'max':>8}   "
+          f"{'best: median':>12} {'p95':>8} {'p99':>8} {'max':>8}", file=out)
+    for label, counts in SUMMARY:
+        hint_t = [t for k in counts if k in pooled for t in pooled[k][0]]
+        best_t = [t for k in counts if k in pooled for t in pooled[k][1]]
+        if hint_t:
+            name = f"{label} ({len(hint_t)})"
+            print(f"{name:<20} {_ms(hint_t, (0.95, 0.99)):>41}   "
+                  f"{_ms(best_t, (0.95, 0.99)):>39}", file=out)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="scripts/bench solver", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="scripts/bench solver",
+                                     description=__doc__.split("\n\n")[0])
     parser.add_argument("--instances", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jokers", default="0,1,2,4",
+                        help="only the categories with these joker counts (comma-separated)")
     args = parser.parse_args(argv)
-    run(args.instances, args.seed)
+    run(args.instances, args.seed, tuple(int(k) for k in args.jokers.split(",")))
     return 0
 
 
