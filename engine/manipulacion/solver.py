@@ -91,7 +91,8 @@ class _PoolBlock:
     window: np.ndarray      # window index per column
     slot: np.ndarray        # card index of the joker slot, or -1
     real: np.ndarray        # columns x 52, 1 where the column needs that real card (or joker)
-    rows: tuple             # per column: row indices (reals 0..51, joker slot 52 + index)
+    rows: np.ndarray        # columns x POOL_RUN_MAX: row indices (reals 0..51, joker slot
+                            # 52 + index), padded with -1
 
 
 @lru_cache(maxsize=None)
@@ -130,18 +131,18 @@ def _pool_block(windows, short, pattern: bool) -> _PoolBlock:
         idx = [IDX[c] for c in windows[i]]
         cols_w.append(i)
         cols_s.append(-1)
-        rows.append(tuple(idx))
+        rows.append(idx)
         if pattern:
             for k in idx:
                 cols_w.append(i)
                 cols_s.append(k)
-                rows.append(tuple(sorted([j for j in idx if j != k] + [N + k])))
-    real = np.zeros((len(cols_w), N), dtype=np.int32)
+                rows.append(sorted([j for j in idx if j != k] + [N + k]))
+    padded = np.full((len(rows), POOL_RUN_MAX), -1, dtype=np.int64)
+    real = np.zeros((len(rows), N), dtype=np.int32)
     for col, r in enumerate(rows):
-        for j in r:
-            if j < N:
-                real[col, j] = 1
-    return _PoolBlock(np.array(cols_w), np.array(cols_s), real, tuple(rows))
+        padded[col, :len(r)] = r
+        real[col, [j for j in r if j < N]] = 1
+    return _PoolBlock(np.array(cols_w), np.array(cols_s), real, padded)
 
 
 # ----- the instance ----------------------------------------------------------------------------
@@ -246,12 +247,16 @@ def _find_jokers(inst: _Instance) -> None:
 # ----- a small model builder over HiGHS --------------------------------------------------------
 
 class _Model:
+    """Rows by key, columns kept column-wise as HiGHS takes them: per column its cost, upper
+    bound (lower bounds are 0), meta and entries (row, value)."""
+
     def __init__(self):
         self.cost: list[float] = []
-        self.lower: list[float] = []
         self.upper: list[float] = []
-        self.entries: list[list[tuple[int, float]]] = []
         self.meta: list[tuple] = []
+        self.sizes: list[int] = []        # entries per column
+        self.index: list[int] = []        # each entry's row
+        self.value: list[float] = []
         self.row_lower: list[float] = []
         self.row_upper: list[float] = []
         self.named_rows: dict = {}
@@ -265,59 +270,58 @@ class _Model:
         return self.named_rows[key]
 
     def col(self, meta: tuple, cost: float, upper: float, entries) -> int:
+        merged: dict[int, float] = {}
+        for r, v in entries:
+            merged[r] = merged.get(r, 0.0) + v
+        merged = {r: v for r, v in merged.items() if v}
+        self.index += merged
+        self.value += merged.values()
+        self.sizes.append(len(merged))
         self.cost.append(cost)
-        self.lower.append(0.0)
         self.upper.append(float(upper))
-        self.entries.append(list(entries))
         self.meta.append(meta)
         return len(self.cost) - 1
 
-    def solve(self) -> list[int] | None:
+    def cols(self, metas: list[tuple], upper: np.ndarray, rows: np.ndarray) -> None:
+        """Columns of cost 0 with an entry 1 in each of their `rows` (one line of row indices
+        per column, padded with -1)."""
+        used = rows >= 0
+        self.index += rows[used].tolist()
+        self.value += [1.0] * int(used.sum())
+        self.sizes += used.sum(axis=1).tolist()
+        self.cost += [0.0] * len(metas)
+        self.upper += upper.astype(np.float64).tolist()
+        self.meta += metas
+
+    def solve(self) -> np.ndarray | None:
         """The optimal integer column values (minimising cost), or None when infeasible."""
-        starts, index, value = [0], [], []
-        for col in self.entries:
-            merged: dict[int, float] = {}
-            for r, v in col:
-                merged[r] = merged.get(r, 0.0) + v
-            for r, v in merged.items():
-                if v:
-                    index.append(r)
-                    value.append(v)
-            starts.append(len(index))
-        arrays = (np.array(self.cost, dtype=np.float64),
-                  np.array(self.lower, dtype=np.float64),
-                  np.array(self.upper, dtype=np.float64),
-                  np.array(self.row_lower, dtype=np.float64),
-                  np.array(self.row_upper, dtype=np.float64),
-                  np.array(starts, dtype=np.int32), np.array(index, dtype=np.int32),
-                  np.array(value, dtype=np.float64), np.ones(len(self.cost), dtype=np.int32))
+        n = len(self.cost)
+        upper = np.array(self.upper)
+        rows = (np.array(self.row_lower), np.array(self.row_upper))
+        index, value = np.array(self.index, dtype=np.int32), np.array(self.value)
+        starts = np.zeros(n + 1, dtype=np.int32)
+        np.cumsum(self.sizes, out=starts[1:])
+        arrays = (np.array(self.cost), np.zeros(n), upper, *rows, starts, index, value,
+                  np.ones(n, dtype=np.int32))
         # A presolve slip (seen in HiGHS before 1.10) gives an infeasible "optimum": check it,
         # and solve once more without presolve before giving up.
         for extra in ((), (("presolve", "off"),)):
             h = _highs(extra)
             # The flat form of passModel: HighsLp's nested matrix is a copy in some versions.
-            h.passModel(len(self.cost), len(self.row_lower), len(index), COLWISE, MINIMIZE, 0.0,
-                        *arrays)
+            h.passModel(n, len(rows[0]), len(index), COLWISE, MINIMIZE, 0.0, *arrays)
             h.run()
             status = h.getModelStatus()
             if status == highspy.HighsModelStatus.kInfeasible:
                 return None
             if status == highspy.HighsModelStatus.kOptimal:
-                sol = [int(round(v)) for v in h.getSolution().col_value]
-                if self.feasible(sol):
+                sol = np.rint(h.getSolution().col_value).astype(np.int64)
+                activity = np.bincount(index, value * np.repeat(sol, self.sizes),
+                                       minlength=len(rows[0]))
+                if ((sol >= 0).all() and (sol <= upper).all()
+                        and (rows[0] - 1e-6 <= activity).all()
+                        and (activity <= rows[1] + 1e-6).all()):
                     return sol
         raise RuntimeError(f"HiGHS found no proven optimum ({h.modelStatusToString(status)})")
-
-    def feasible(self, sol: list[int]) -> bool:
-        activity = [0.0] * len(self.row_lower)
-        for col, v in enumerate(sol):
-            if not self.lower[col] <= v <= self.upper[col]:
-                return False
-            if v:
-                for r, a in self.entries[col]:
-                    activity[r] += a * v
-        return all(lo - 1e-6 <= a <= hi + 1e-6
-                   for lo, a, hi in zip(self.row_lower, activity, self.row_upper))
 
 
 COLWISE, MINIMIZE = 1, 1       # HiGHS's MatrixFormat.kColwise, ObjSense.kMinimize
@@ -479,12 +483,13 @@ def _add_pool(inst: _Instance, cat: _Catalogue, m: _Model) -> None:
     else:
         ok = missing <= jokers
         upper = fewest + jokers
-    card_rows = [m.named_rows[("card", c)] for c in CODES]
-    slot_rows = [m.named_rows[("jslot", c)] for c in CODES] if inst.pattern else []
-    for col in np.flatnonzero(ok & (upper > 0)):
-        entries = [(card_rows[r] if r < N else slot_rows[r - N], 1.0) for r in block.rows[col]]
-        m.col(("pool", int(block.window[col]), int(block.slot[col])), 0.0, int(upper[col]),
-              entries)
+    cols = np.flatnonzero(ok & (upper > 0))
+    rows = [m.named_rows[("card", c)] for c in CODES]
+    if inst.pattern:
+        rows += [m.named_rows[("jslot", c)] for c in CODES]
+    picked = block.rows[cols]
+    metas = [("pool", w, k) for w, k in zip(block.window[cols].tolist(), block.slot[cols].tolist())]
+    m.cols(metas, upper[cols], np.where(picked >= 0, np.array(rows)[picked], -1))
 
 
 def _availability(inst: _Instance) -> np.ndarray:
@@ -720,7 +725,7 @@ class _Filler:
         return named(c)
 
 
-def _extract(inst: _Instance, m: _Model, sol: list[int]) -> tuple[Play, dict]:
+def _extract(inst: _Instance, m: _Model, sol: np.ndarray) -> tuple[Play, dict]:
     cat = _catalogue(inst.ace)
     fill = _Filler()
     fill.real.update(inst.table_real)
@@ -729,10 +734,10 @@ def _extract(inst: _Instance, m: _Model, sol: list[int]) -> tuple[Play, dict]:
     forms: dict[int, tuple] = {}
     templates: list[list] = []                 # slots: (card, need) or a fixed table int
     loose_used: Counter = Counter()
+    loose_jokers_used = 0
     regular = REAL if inst.pattern else ANY
-    for col, v in enumerate(sol):
-        if v <= 0:
-            continue
+    for col in np.flatnonzero(sol > 0).tolist():
+        v = int(sol[col])
         meta = m.meta[col]
         kind = meta[0]
         if kind == "pool":
@@ -746,6 +751,8 @@ def _extract(inst: _Instance, m: _Model, sol: list[int]) -> tuple[Play, dict]:
             fill.real[meta[1]] += v
         elif kind == "hjoker":
             placed[JOKER] += v
+        elif kind == "ljoker":
+            loose_jokers_used += v
         elif kind == "loose":
             loose_used[meta[1]] += v
             fill.real[meta[1]] += v
@@ -773,7 +780,6 @@ def _extract(inst: _Instance, m: _Model, sol: list[int]) -> tuple[Play, dict]:
     fresh = _fill(templates, fill)
     if +fill.real or +fill.jokers:
         raise AssertionError("solver: cards left over in the pool")
-    loose_jokers_used = sum(sol[i] for i, meta in enumerate(m.meta) if meta[0] == "ljoker")
     loose = sorted((inst.loose_real - loose_used).elements())
     loose += [JOKER] * (inst.loose_jokers - loose_jokers_used)
     return _play(inst, intact, fresh, placed, loose), forms
