@@ -9,7 +9,7 @@ import threading
 import webbrowser
 from pathlib import Path
 
-from server import netaddr, qr
+from server import netaddr, qr, wire
 from server.app import create_app
 
 DEFAULT_PORT = 8000
@@ -45,6 +45,7 @@ def main(argv=None) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("werkzeug").setLevel(logging.ERROR)   # its dev-server notices confuse hosts
+    logging.getLogger("werkzeug").addFilter(wire.QuietWerkzeug())
     # Threads answering phones wait less for the GIL while bots keep another thread busy.
     sys.setswitchinterval(0.0005)
     try:
@@ -78,7 +79,7 @@ def main(argv=None) -> int:
     flask.cli.show_server_banner = lambda *args, **kwargs: None
     try:
         socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True,
-                     log_output=False)
+                     log_output=False, request_handler=wire.OneRequestPerWebSocket)
     except KeyboardInterrupt:
         pass
     finally:

@@ -1,50 +1,30 @@
 """The Flask app factory: pages, QR codes and the Socket.IO events. Knows no game rules.
 
-Data flows one way: a phone's `action` → the seat is checked → the engine applies it → the log
-is saved → every client receives its own `state` (a phone its seat's view, the TV the public one).
+Data flows one way: a phone's `action` → its fields are checked → the seat is checked → the
+engine applies it → the log is saved → every client receives its own `state` (a phone its
+seat's view, the TV the public one), newest first and never older than one it already has.
 """
 from __future__ import annotations
 
 import logging
-import socket
 import time
-from dataclasses import dataclass
 from functools import wraps
 from pathlib import Path
 
 from flask import Flask, Response, abort, render_template, request
-from flask_socketio import SocketIO, join_room
+from flask_socketio import SocketIO
 
 from engine.registry import GAMES
-from server import qr
-from server.rooms import Lobby, Room, RoomError
-from server.scheduler import Scheduler
+from server import inbound, qr, wire
+from server.push import Client, Pusher
+from server.room import Room, RoomError
+from server.rooms import MAX_ROOMS, Lobby
+from server.scheduler import Scheduler, Workers
 from server.store import Store
 
 log = logging.getLogger(__name__)
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@dataclass
-class Client:
-    room: str
-    kind: str                 # "tv" or "seat"
-    seat_id: str | None = None
-    host: bool = False
-
-
-def without_nagle(wsgi_app):
-    """Send small WebSocket frames at once: with Nagle's algorithm and delayed ACKs each view
-    would wait ~40 ms on the wire."""
-    def middleware(environ, start_response):
-        sock = environ.get("werkzeug.socket")
-        if sock is not None:
-            try:
-                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            except OSError:
-                pass
-        return wsgi_app(environ, start_response)
-    return middleware
+MALFORMED = {"code": "malformed", "es": "Mensaje no válido.", "en": "Malformed message."}
 
 
 def catalogue() -> list[dict]:
@@ -54,14 +34,17 @@ def catalogue() -> list[dict]:
 def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://127.0.0.1:8000",
                bot_delay: float = 1.0, away_timeout: float = 60.0,
                wifi: tuple[str, str | None] | None = None, sweep: bool = True,
-               scheduler=None, allow_test_deals: bool = False):
-    """`scheduler(fn, delay)` replaces the background threads (tests run tasks by hand)."""
+               scheduler=None, compute=None, synchronous_push: bool = False,
+               allow_test_deals: bool = False, max_rooms: int = MAX_ROOMS):
+    """`scheduler(fn, delay)` replaces the background timer thread and `compute(fn)` the
+    bots' worker pool (tests run tasks by hand); `synchronous_push` sends every state at once
+    in the caller's thread (Flask-SocketIO's test client)."""
     app = Flask(__name__, template_folder=str(ROOT / "templates"),
                 static_folder=str(ROOT / "static"))
     app.config["SOBREMESA_BASE_URL"] = base_url.rstrip("/")
-    socketio = SocketIO(app, async_mode="threading", json=None)
-    app.wsgi_app = without_nagle(app.wsgi_app)
-    clients: dict[str, Client] = {}
+    socketio = SocketIO(app, async_mode="threading", **wire.socketio_options())
+    wire.cap_websocket_frames(socketio)
+    app.wsgi_app = wire.transport_middleware(app.wsgi_app)
 
     def links(room: Room) -> dict:
         join = f"{app.config['SOBREMESA_BASE_URL']}/j/{room.code}"
@@ -69,36 +52,58 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
                 "wifi_qr": "/wifi.svg" if wifi else None, "wifi_ssid": wifi[0] if wifi else None}
 
     def payload(room: Room, client: Client) -> dict | None:
+        """The state one client may see (called under the room's lock)."""
         data = {"room": room.summary(), "links": links(room), "you": None, "game": None,
                 "host": client.host, "server_time": time.time()}
         if client.kind == "seat":
-            for index, seat in enumerate(room.seats):
-                if seat.id == client.seat_id:
-                    data["you"] = {"seat_id": seat.id, "name": seat.name, "color": seat.color,
-                                   "index": index}
-                    if room.game is not None:
-                        data["game"] = room.game.view(index)
-                    return data
-            return None
+            index = room.index_of(client.seat_id)
+            if index is None or room.seats[index].token is None:
+                return None
+            seat = room.seats[index]
+            data["you"] = {"seat_id": seat.id, "name": seat.name, "color": seat.color,
+                           "index": index}
+            if room.game is not None:
+                data["game"] = room.game.view(index)
+            return data
         if room.game is not None:
             data["game"] = room.game.view(None)
+        if client.host:
+            data["house"] = {"notices": lobby.notices, "damaged": list(lobby.damaged.values())}
         return data
 
-    def notify(room: Room) -> None:
-        for sid, client in list(clients.items()):
-            if client.room != room.code:
-                continue
-            data = payload(room, client)
-            if data is None:
-                clients.pop(sid, None)
-                socketio.emit("kicked", {"room": room.code}, to=sid)
-            else:
-                socketio.emit("state", data, to=sid)
+    def build(client: Client) -> dict | None:
+        room = lobby.rooms.get(client.room)
+        if room is None:
+            return None
+        with room.lock:
+            return payload(room, client)
 
+    def emit(event: str, data: dict, sid: str) -> None:
+        socketio.emit(event, data, to=sid)
+
+    def drained(sid: str) -> None:
+        """Wait (a little) until engineio's writer has taken what was queued for `sid`."""
+        server = socketio.server
+        try:
+            eio_socket = server.eio.sockets.get(server.manager.eio_sid_from_sid(sid, "/"))
+        except (AttributeError, KeyError):
+            return
+        queue = getattr(eio_socket, "queue", None)
+        if queue is None:
+            return
+        deadline = time.monotonic() + 10
+        with queue.all_tasks_done:
+            while queue.unfinished_tasks and not eio_socket.closed \
+                    and time.monotonic() < deadline:
+                queue.all_tasks_done.wait(0.25)
+
+    push = Pusher(build, emit, drained, synchronous=synchronous_push)
     store = Store(Path(data_dir) / "sobremesa.sqlite3" if data_dir else ":memory:")
-    lobby = Lobby(store, notify, scheduler or Scheduler(), bot_delay=bot_delay,
-                  away_timeout=away_timeout,
-                  allow_test_deals=allow_test_deals)
+    if scheduler is None:
+        scheduler, compute = Scheduler(), compute or Workers()
+    lobby = Lobby(store, push, scheduler, compute or (lambda fn: fn()), bot_delay=bot_delay,
+                  away_timeout=away_timeout, allow_test_deals=allow_test_deals,
+                  max_rooms=max_rooms)
     lobby.restore()
     app.extensions["sobremesa"] = lobby
 
@@ -107,9 +112,9 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
             while True:
                 socketio.sleep(1.0)
                 try:
-                    lobby.sweep_away()
+                    lobby.sweep()
                 except Exception:
-                    log.exception("away sweep failed")
+                    log.exception("the once-a-second sweep failed")
         socketio.start_background_task(sweeper)
 
     # ----- pages ----------------------------------------------------------------------------
@@ -126,10 +131,9 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
 
     @app.get("/api/rooms")
     def open_rooms():
-        """Rooms a phone without a room code can pick from (newest first)."""
-        rooms = sorted(lobby.rooms.values(), key=lambda r: -r.created)
+        """Rooms a phone without a room code can pick from (open, recent, newest first)."""
         return {"rooms": [{"code": r.code, "game": r.game_name, "status": r.status,
-                           "seats": len(r.seats)} for r in rooms if r.status != "finished"]}
+                           "seats": len(r.seats)} for r in lobby.open_rooms()]}
 
     @app.get("/qr/<code>.svg")
     def room_qr(code: str):
@@ -151,91 +155,69 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
 
     # ----- Socket.IO ------------------------------------------------------------------------
 
-    def guarded(handler):
-        """Every event answers {"ok": true, ...} or {"ok": false, "error": {...}}; nothing
-        a client sends can crash the server."""
-        @wraps(handler)
-        def wrapper(data=None, *extra):
-            if not isinstance(data, dict):
-                return {"ok": False, "error": {"code": "malformed",
-                                               "es": "Mensaje no válido.",
-                                               "en": "Malformed message."}}
-            try:
-                return {"ok": True, **(handler(data) or {})}
-            except RoomError as error:
-                return {"ok": False, "error": error.to_dict()}
-            except Exception:
-                log.exception("event %s failed", handler.__name__)
-                return {"ok": False, "error": {"code": "server_error",
-                                               "es": "Algo ha fallado en el servidor.",
-                                               "en": "Something failed on the server."}}
-        return wrapper
+    def answer(event: str):
+        """Every event answers {"ok": true, ...} or {"ok": false, "error": {...}}; its fields
+        are checked first, and nothing a client sends can crash the server."""
+        def decorator(handler):
+            @socketio.on(event)
+            @wraps(handler)
+            def wrapper(data=None, *extra):
+                try:
+                    fields = inbound.check(event, data)
+                    return {"ok": True, **(handler(**fields) or {})}
+                except RoomError as error:
+                    return {"ok": False, "error": error.to_dict()}
+                except Exception:
+                    log.exception("event %s failed", event)
+                    return {"ok": False, "error": {"code": "server_error",
+                                                   "es": "Algo ha fallado en el servidor.",
+                                                   "en": "Something failed on the server."}}
+            return wrapper
+        return decorator
 
-    def bind(room: Room, client: Client) -> None:
-        old = clients.get(request.sid)
-        if old and old.kind == "seat" and old.room in lobby.rooms:
-            old_room = lobby.rooms[old.room]
-            for seat in old_room.seats:
-                if seat.id == old.seat_id:
-                    lobby.connected(old_room, seat, -1)
-        clients[request.sid] = client
-        join_room(room.code)
-
-    @socketio.on("create_room")
-    @guarded
-    def create_room(data):
-        room = lobby.create_room(data.get("game") or "ferrocarril")
-        bind(room, Client(room.code, "tv", host=True))
-        lobby.notify(room)
-        return {"room": room.code, "host_token": room.host_token, "games": catalogue()}
-
-    @socketio.on("watch")
-    @guarded
-    def watch(data):
-        room = lobby.room(data.get("room"))
-        is_host = room.is_host(data.get("host_token"))
-        bind(room, Client(room.code, "tv", host=is_host))
-        lobby.notify(room)
-        return {"room": room.code, "host": is_host, "games": catalogue()}
-
-    def sit(room: Room, seat) -> dict:
-        bind(room, Client(room.code, "seat", seat.id))
-        lobby.connected(room, seat, +1)
+    def seated(room: Room, seat) -> dict:
         return {"room": room.code, "token": seat.token, "seat_id": seat.id}
 
-    @socketio.on("join")
-    @guarded
-    def join(data):
-        return sit(*lobby.join(data.get("room"), data.get("name"), data.get("token")))
+    @answer("create_room")
+    def create_room(game):
+        room = lobby.create_room(request.sid, game)
+        return {"room": room.code, "host_token": room.host_token, "games": catalogue()}
 
-    @socketio.on("take_seat")
-    @guarded
-    def take_seat(data):
-        return sit(*lobby.take_over(data.get("room"), data.get("seat"), data.get("name"),
-                                    data.get("token")))
+    @answer("watch")
+    def watch(room, host_token):
+        watched = lobby.watch(request.sid, room, host_token)
+        return {"room": watched.code, "host": watched.is_host(host_token), "games": catalogue()}
 
-    @socketio.on("action")
-    @guarded
-    def action(data):
-        room = lobby.act(data.get("room"), data.get("token"), data.get("action"))
-        return {"version": room.version}
+    @answer("join")
+    def join(room, name, token):
+        return seated(*lobby.join(request.sid, room, name, token))
 
-    @socketio.on("host")
-    @guarded
-    def host(data):
-        args = data.get("args")
-        lobby.host(data.get("room"), data.get("host_token"), data.get("command"),
-                   args if isinstance(args, dict) else {})
+    @answer("take_seat")
+    def take_seat(room, seat, name, token, claim):
+        return lobby.take_seat(request.sid, room, seat, name, claim)
+
+    @answer("reclaim")
+    def reclaim(room, token):
+        lobby.reclaim(room, token)
         return {}
+
+    @answer("action")
+    def action(room, token, action):
+        return {"version": lobby.act(room, token, action).version}
+
+    @answer("host")
+    def host(room, host_token, command, args):
+        lobby.host(room, host_token, command, args or {})
+        return {}
+
+    @socketio.on(wire.REJECTED)
+    def rejected(reason=None, *_):
+        log.info("rejected a frame from %s: %s", request.sid, reason)
+        return {"ok": False, "error": MALFORMED}
 
     @socketio.on("disconnect")
     def disconnect(*_):
-        client = clients.pop(request.sid, None)
-        if client and client.kind == "seat" and client.room in lobby.rooms:
-            room = lobby.rooms[client.room]
-            for seat in room.seats:
-                if seat.id == client.seat_id:
-                    lobby.connected(room, seat, -1)
+        lobby.disconnect(request.sid)
 
     @socketio.on("*")
     def unknown(event, *args):

@@ -1,230 +1,194 @@
 """Rooms, seats and who may do what. Knows no game rules: the engine decides every move.
 
-A `Lobby` holds every room. Each room has its own lock; every change goes through
-`Lobby._changed(room)`, which saves the room, (re)starts the engine's timers, wakes the bots
-and tells the transport layer to send fresh views.
+A `Lobby` holds every room and knows which client (Socket.IO sid) is bound to which room and
+seat. Each room has its own lock; every change goes through `Lobby._changed(room)`, under that
+lock, which starts the engine's timers, saves the room (one transaction with the move that
+caused it), wakes the bots and marks the room's clients for a fresh state.
+
+Bots think outside the room's lock, from a copy of their seat's view; their move is applied
+only if the game has not moved on meanwhile.
 """
 from __future__ import annotations
 
+import functools
+import itertools
+import json
 import logging
 import secrets
 import threading
 import time
-from dataclasses import dataclass, field
 from typing import Callable
 
-from engine.game import Game, GameError
+from engine.game import GameError
 from engine.registry import GAMES
-from server.store import Store
+from server.inbound import token_shape
+from server.push import Client, Pusher
+from server.room import (AWAY, HANDED_OVER, Request, Room, RoomError, RunningTimer, Seat,
+                         clean_name)
+from server.store import SavedRoom, Store
 
 log = logging.getLogger(__name__)
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"   # no I or O: they read as 1 and 0
 COLORS = ("#e63946", "#1d72b8", "#2a9d8f", "#f4a261", "#8e44ad", "#e9c46a", "#ff6fb5", "#6c757d")
-MAX_NAME = 20
 MAX_SEATS = 8
-BOT_NAMES = ("Robotina", "Chispas", "Tuerca", "Bombilla", "Pixel")
+BOT_NAMES = ("Robotina", "Chispas", "Tuerca", "Bombilla", "Pixel", "Tornillo", "Voltio", "Chip")
+MAX_ROOMS = 30                   # open rooms on one host
+LOBBY_IDLE = 60 * 60             # seconds an unwatched lobby stays on the live list
+FINISHED_KEEP = 2 * 60 * 60      # seconds a finished game stays (a phone reloading sees it)
+RECENT = 6 * 60 * 60             # the phones' room list shows rooms touched this recently
+REQUEST_KEEP = 15 * 60           # seconds an unanswered take-over request waits
 
-
-class RoomError(Exception):
-    def __init__(self, code: str, es: str, en: str, data: dict | None = None):
-        super().__init__(f"{code}: {en}")
-        self.code, self.es, self.en, self.data = code, es, en, data
-
-    @classmethod
-    def from_game(cls, error: GameError) -> "RoomError":
-        """The engine's refusal as it is, with any data for the phone (a hint, choices)."""
-        return cls(error.code, error.es, error.en, error.to_dict().get("data"))
-
-    def to_dict(self) -> dict:
-        error = {"code": self.code, "es": self.es, "en": self.en}
-        if self.data is not None:
-            error["data"] = self.data
-        return error
-
-
-def clean_name(name) -> str:
-    if not isinstance(name, str):
-        raise RoomError("bad_name", "Escribe tu nombre.", "Type your name.")
-    name = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME]
-    if not name:
-        raise RoomError("bad_name", "Escribe tu nombre.", "Type your name.")
-    return name
-
-
-@dataclass
-class Seat:
-    id: str
-    name: str
-    color: str
-    token: str | None = None        # secret of the phone that owns it; None for a bot seat
-    bot: str | None = None          # the bot level of a computer seat
-    autoplay: bool = False          # a person's seat played by a bot for now
-    connections: int = 0
-    away_since: float | None = None
-
-    @property
-    def played_by_bot(self) -> bool:
-        return self.bot is not None or self.autoplay
-
-    def public(self) -> dict:
-        return {"id": self.id, "name": self.name, "color": self.color, "bot": self.bot,
-                "autoplay": self.autoplay, "connected": self.bot is not None or self.connections > 0}
-
-    def to_record(self) -> dict:
-        return {"id": self.id, "name": self.name, "color": self.color, "token": self.token,
-                "bot": self.bot, "autoplay": self.autoplay}
-
-    @classmethod
-    def from_record(cls, data: dict) -> "Seat":
-        return cls(**data)
-
-
-@dataclass
-class Room:
-    code: str
-    host_token: str
-    game_name: str
-    options: dict = field(default_factory=dict)
-    seats: list[Seat] = field(default_factory=list)
-    status: str = "lobby"           # lobby | playing | finished
-    seed: int = 0
-    game: Game | None = None
-    created: float = field(default_factory=time.time)
-    lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
-    timers: dict = field(default_factory=dict, repr=False)        # name -> (generation, deadline)
-    bots_pending: set = field(default_factory=set, repr=False)
-    bots: dict = field(default_factory=dict, repr=False)            # seat index -> bot
-    version: int = 0
-
-    @property
-    def game_class(self) -> type[Game]:
-        return GAMES[self.game_name]
-
-    def seat(self, seat_id: str) -> Seat:
-        for seat in self.seats:
-            if seat.id == seat_id:
-                return seat
-        raise RoomError("unknown_seat", "Ese asiento no existe.", "That seat does not exist.")
-
-    def seat_by_token(self, token) -> tuple[int, Seat]:
-        if isinstance(token, str) and token:
-            for index, seat in enumerate(self.seats):
-                if seat.token is not None and secrets.compare_digest(seat.token, token):
-                    return index, seat
-        raise RoomError("bad_token", "Este móvil no tiene asiento en la sala.",
-                        "This phone has no seat in the room.")
-
-    def is_host(self, token) -> bool:
-        return isinstance(token, str) and secrets.compare_digest(self.host_token, token)
-
-    def summary(self) -> dict:
-        """Everything about the room that anyone may see (no tokens)."""
-        now = time.monotonic()
-        return {
-            "code": self.code, "game": self.game_name,
-            "options": {k: v for k, v in self.options.items() if not k.startswith("_")},
-            "status": self.status, "seats": [s.public() for s in self.seats],
-            "version": self.version,
-            "timers": [{"name": name, "remaining": max(0.0, round(deadline - now, 2)),
-                        "seconds": seconds}
-                       for name, (_, deadline, seconds) in self.timers.items()],
-        }
-
-    def to_record(self) -> dict:
-        return {"code": self.code, "host_token": self.host_token, "game": self.game_name,
-                "options": self.options, "status": self.status, "seed": self.seed,
-                "created": self.created, "seats": [s.to_record() for s in self.seats]}
-
-
-Notify = Callable[[Room], None]
 Spawn = Callable[[Callable[[], None], float], None]
+Compute = Callable[[Callable[[], None]], None]
+
+
+_RECORDED = object()     # a host command that already saved its change (a move)
+
+
+def _inline(fn: Callable[[], None]) -> None:
+    fn()
+
+
+def _clone(value):
+    """A private copy of JSON-ready data (a bot may change what it is given)."""
+    if isinstance(value, dict):
+        return {k: _clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_clone(v) for v in value]
+    return value
 
 
 class Lobby:
-    """All rooms. `notify(room)` pushes views; `spawn(fn, delay)` runs fn later on a thread."""
+    """All rooms. `spawn(fn, delay)` runs fn later (timers, paced bots); `compute(fn)` runs a
+    bot's thinking (a worker pool on the real host, inline in tests)."""
 
-    def __init__(self, store: Store, notify: Notify, spawn: Spawn, *,
+    def __init__(self, store: Store, push: Pusher, spawn: Spawn, compute: Compute = _inline, *,
                  bot_delay: float = 1.0, away_timeout: float = 60.0,
-                 allow_test_deals: bool = False):
+                 allow_test_deals: bool = False, max_rooms: int = MAX_ROOMS):
         self.store = store
-        self.notify = notify
+        self.push = push
         self.spawn = spawn
+        self.compute = compute
         self.bot_delay = bot_delay
         self.away_timeout = away_timeout
         self.allow_test_deals = allow_test_deals   # "_"-options: a dealt hand for tests
+        self.max_rooms = max_rooms
         self.rooms: dict[str, Room] = {}
+        self.damaged: dict[str, dict] = {}          # rooms that could not be brought back
+        self.notices: list[dict] = list(store.notices)
         self._lock = threading.Lock()
-        self._timer_generation = 0
+        self._timer_ids = itertools.count(1)
 
     # ----- rooms --------------------------------------------------------------------------
 
     def room(self, code) -> Room:
         if isinstance(code, str):
-            room = self.rooms.get(code.strip().upper())
+            code = code.strip().upper()
+            room = self.rooms.get(code)
             if room:
                 return room
+            if code in self.damaged:
+                raise RoomError("room_damaged",
+                                "Esta partida no se pudo recuperar; el anfitrión la ve en la tele.",
+                                "This game could not be restored; the host can see it on the TV.")
         raise RoomError("unknown_room", "Esa sala no existe.", "That room does not exist.")
 
-    def create_room(self, game_name: str = "ferrocarril") -> Room:
+    def create_room(self, sid: str, game_name=None) -> Room:
+        game_name = game_name or "ferrocarril"
         if game_name not in GAMES:
             raise RoomError("unknown_game", "Ese juego no existe.", "That game does not exist.")
         with self._lock:
+            if len(self.rooms) >= self.max_rooms:
+                self._make_room_for_one()
             code = self._new_code()
             room = Room(code, secrets.token_urlsafe(16), game_name)
             self.rooms[code] = room
-        self._changed(room)
+        with room.lock:
+            self._bind(sid, room, Client(code, "tv", host=True))
+            self._changed(room)
         return room
+
+    def _make_room_for_one(self) -> None:
+        """At the limit: the longest-idle unwatched lobby or finished game leaves the list."""
+        idle = [r for r in self.rooms.values()
+                if r.status in ("lobby", "finished") and not self.push.count(r.code)]
+        if not idle:
+            raise RoomError("too_many_rooms",
+                            "Hay demasiadas mesas abiertas en este anfitrión. Termina alguna.",
+                            "There are too many open tables on this host. Finish one first.")
+        oldest = min(idle, key=lambda r: r.touched)
+        self._expire(oldest)
 
     def _new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
-            if code not in self.rooms:
+            if code not in self.rooms and code not in self.damaged:
                 return code
 
-    def restore(self) -> list[Room]:
-        """Bring back every unfinished room from the store, replaying each game's log."""
-        restored = []
-        for record, actions in self.store.load_rooms():
-            room = Room(record["code"], record["host_token"], record["game"],
-                        record["options"], [Seat.from_record(s) for s in record["seats"]],
-                        record["status"], record["seed"], created=record["created"])
-            if room.status == "playing":
-                try:
-                    room.game = room.game_class.replay(len(room.seats), room.options,
-                                                       room.seed, actions)
-                except GameError:
-                    log.exception("room %s could not be replayed", room.code)
-                    continue
-            now = time.monotonic()
-            for seat in room.seats:
-                if seat.bot is None:
-                    seat.away_since = now
-            self.rooms[room.code] = room
-            restored.append(room)
-        for room in restored:
-            with room.lock:
-                self._wake(room)
-        return restored
+    def open_rooms(self, now: float | None = None) -> list[Room]:
+        """Rooms a phone without a code may pick: open, and touched recently; newest first."""
+        now = time.time() if now is None else now
+        rooms = [r for r in self.rooms.values()
+                 if r.status in ("lobby", "playing") and now - r.touched < RECENT]
+        return sorted(rooms, key=lambda r: -r.created)
+
+    # ----- clients ------------------------------------------------------------------------
+
+    def _bind(self, sid: str, room: Room, client: Client) -> None:
+        """Bind `sid` to a room (and seat); a sid that held another seat leaves it."""
+        old = self.push.bind(sid, client)
+        room.touched = time.time()
+        if old and old.kind == "seat" and old != client:
+            if old.room == room.code:
+                self._left_seat(old)
+            else:   # another room's lock: take it later, never while holding this one
+                self.spawn(functools.partial(self._left_seat, old), 0)
+
+    def _left_seat(self, client: Client) -> None:
+        room = self.rooms.get(client.room)
+        if room is None:
+            return
+        with room.lock:
+            index = room.index_of(client.seat_id)
+            if index is not None:
+                self.connected(room, room.seats[index], -1)
+
+    def disconnect(self, sid: str) -> None:
+        client = self.push.unbind(sid)
+        if client is None:
+            return
+        room = self.rooms.get(client.room)
+        if room is not None:
+            room.touched = time.time()
+        if client.kind == "seat":
+            self._left_seat(client)
+
+    def watch(self, sid: str, code, host_token=None) -> Room:
+        room = self.room(code)
+        with room.lock:
+            self._bind(sid, room, Client(room.code, "tv", host=room.is_host(host_token)))
+            self.push.room(room.code)
+        return room
 
     # ----- phones -------------------------------------------------------------------------
 
-    def join(self, code, name, token=None) -> tuple[Room, Seat]:
+    def join(self, sid: str, code, name=None, token=None) -> tuple[Room, Seat]:
         """A phone asks for a seat: its old one if the token matches, else a new one."""
         room = self.room(code)
         with room.lock:
-            if token:
+            if token_shape(token):
                 try:
                     _, seat = room.seat_by_token(token)
+                except RoomError:
+                    seat = None
+                if seat is not None:
                     if name:
                         try:
                             seat.name = clean_name(name)
                         except RoomError:
                             pass
-                    self._changed(room)
-                    return room, seat
-                except RoomError:
-                    pass
+                    return room, self._sit(sid, room, seat)
             name = clean_name(name)
             if room.status != "lobby":
                 raise RoomError("game_started",
@@ -236,25 +200,70 @@ class Lobby:
             seat = Seat(self._seat_id(room), name, self._free_color(room),
                         token=secrets.token_urlsafe(16))
             room.seats.append(seat)
-            self._changed(room)
-            return room, seat
+            return room, self._sit(sid, room, seat)
 
-    def take_over(self, code, seat_id, name, token=None) -> tuple[Room, Seat]:
-        # `token` is accepted for symmetry with join; a taken-over seat always gets a new one.
-        """A late arrival takes a computer player's seat (and its cards)."""
+    def _sit(self, sid: str, room: Room, seat: Seat) -> Seat:
+        client = Client(room.code, "seat", seat.id)
+        old = self.push.client(sid)
+        self._bind(sid, room, client)
+        if old != client:
+            self.connected(room, seat, +1)
+        else:
+            self._changed(room)
+        return seat
+
+    def take_seat(self, sid: str, code, seat_id, name, claim=None) -> dict:
+        """A phone asks to play a computer seat. Unless the host lets anyone take one, the
+        host answers on the TV; the reply says `pending` meanwhile, and `seated` comes later."""
         room = self.room(code)
         with room.lock:
             seat = room.seat(seat_id)
+            claim = token_shape(claim)
+            granted = room.grants.get(claim) if claim else None
+            if granted and granted[0] == seat.id:
+                index, owned = room.seat_by_token(granted[1])
+                self._sit(sid, room, owned)
+                return {"room": room.code, "token": owned.token, "seat_id": owned.id}
             if seat.bot is None:
                 raise RoomError("seat_taken", "Ese asiento ya es de una persona.",
                                 "That seat belongs to a person.")
-            seat.name = clean_name(name)
-            seat.bot = None
-            seat.autoplay = False
-            seat.token = secrets.token_urlsafe(16)
-            seat.away_since = None
+            name = clean_name(name)
+            if room.open_takeover:
+                token = self._hand_over(room, seat, name)
+                self._sit(sid, room, seat)
+                return {"room": room.code, "token": token, "seat_id": seat.id}
+            if claim is None:
+                raise RoomError("malformed", "Mensaje no válido: falta «claim».",
+                                "Malformed message: 'claim' is missing.")
+            request = next((r for r in room.requests.values() if r.claim == claim), None)
+            if request is None:
+                request = Request(secrets.token_hex(3), seat.id, name, claim, sid)
+                room.requests[request.id] = request
+            else:
+                request.seat_id, request.name, request.sid = seat.id, name, sid
+            self._bind(sid, room, Client(room.code, "tv"))
             self._changed(room)
-            return room, seat
+            return {"room": room.code, "pending": True, "request": request.id}
+
+    def _hand_over(self, room: Room, seat: Seat, name: str) -> str:
+        """A person takes a computer seat (and its cards); returns the new seat token."""
+        seat.name = name
+        seat.bot = None
+        seat.autoplay = None
+        seat.token = secrets.token_urlsafe(16)
+        seat.away_since = None
+        return seat.token
+
+    def reclaim(self, code, token) -> Room:
+        """"Volver a jugar": the person takes their seat back from the computer."""
+        room = self.room(code)
+        with room.lock:
+            _, seat = room.seat_by_token(token)
+            if seat.autoplay is not None:
+                seat.autoplay = None
+                seat.away_since = None if seat.connections else time.monotonic()
+                self._changed(room)
+            return room
 
     def act(self, code, token, action) -> Room:
         """A phone's move. The engine checks it; a refused move changes nothing."""
@@ -263,6 +272,10 @@ class Lobby:
             index, seat = room.seat_by_token(token)
             if room.game is None or room.status != "playing":
                 raise RoomError("no_game", "La partida no ha empezado.", "The game has not started.")
+            if seat.autoplay is not None:
+                raise RoomError("computer_playing",
+                                "El ordenador está jugando por ti: toca «Volver a jugar».",
+                                "The computer is playing for you: tap 'Play again'.")
             self._apply(room, index, action)
             return room
 
@@ -271,41 +284,26 @@ class Lobby:
             seat.connections = max(0, seat.connections + delta)
             if seat.connections:
                 seat.away_since = None
-                if seat.autoplay and seat.bot is None and seat.token:
-                    seat.autoplay = False
+                if seat.autoplay == AWAY:       # a seat the host handed over stays handed over
+                    seat.autoplay = None
             elif seat.bot is None:
                 seat.away_since = time.monotonic()
             self._changed(room)
 
-    def sweep_away(self) -> None:
-        """Hand the seats of people away longer than the timeout to a bot."""
-        now = time.monotonic()
-        for room in list(self.rooms.values()):
-            with room.lock:
-                if room.status != "playing":
-                    continue
-                changed = False
-                for seat in room.seats:
-                    if seat.bot is None and not seat.autoplay and seat.away_since is not None \
-                            and now - seat.away_since >= self.away_timeout:
-                        seat.autoplay = True
-                        changed = True
-                if changed:
-                    self._changed(room)
-
     # ----- the host ---------------------------------------------------------------------------
 
-    def host(self, code, host_token, command: str, args: dict) -> None:
+    def host(self, code, host_token, command, args: dict) -> None:
         room = self.room(code)
         with room.lock:
             if not room.is_host(host_token):
                 raise RoomError("not_host", "Solo el anfitrión puede hacer eso.",
                                 "Only the host can do that.")
-            handler = getattr(self, "_host_" + command, None) if isinstance(command, str) else None
+            handler = getattr(self, "_host_" + command, None) if isinstance(command, str) \
+                and command.isidentifier() else None
             if handler is None:
                 raise RoomError("unknown_command", "Orden desconocida.", "Unknown command.")
-            handler(room, args)
-            self._changed(room)
+            if handler(room, args) is not _RECORDED:
+                self._changed(room)
 
     def _in_lobby(self, room: Room) -> None:
         if room.status != "lobby":
@@ -314,7 +312,7 @@ class Lobby:
     def _host_set_game(self, room: Room, args: dict) -> None:
         self._in_lobby(room)
         name = args.get("game")
-        if name not in GAMES:
+        if not isinstance(name, str) or name not in GAMES:
             raise RoomError("unknown_game", "Ese juego no existe.", "That game does not exist.")
         room.game_name, room.options = name, {}
 
@@ -329,13 +327,22 @@ class Lobby:
             cls.new(min(max(len(room.seats), cls.min_players), cls.max_players), options, 0)
         except GameError as error:
             raise RoomError.from_game(error) from None
+        except (TypeError, ValueError, KeyError, AttributeError):
+            raise RoomError("bad_options", "Opciones no válidas.", "Invalid options.") from None
         room.options = dict(options)
+
+    def _host_set_takeover(self, room: Room, args: dict) -> None:
+        value = args.get("open")
+        if not isinstance(value, bool):
+            raise RoomError("malformed", "Mensaje no válido.", "Malformed message.")
+        room.open_takeover = value
 
     def _host_reorder(self, room: Room, args: dict) -> None:
         self._in_lobby(room)
         order = args.get("order")
         ids = [s.id for s in room.seats]
-        if not isinstance(order, list) or sorted(map(str, order)) != sorted(ids):
+        if not isinstance(order, list) or not all(isinstance(i, str) for i in order) \
+                or sorted(order) != sorted(ids):
             raise RoomError("bad_order", "El orden no coincide con los asientos.",
                             "The order does not match the seats.")
         room.seats = [room.seat(seat_id) for seat_id in order]
@@ -347,9 +354,8 @@ class Lobby:
             raise RoomError("bad_level", "Nivel desconocido.", "Unknown level.")
         if len(room.seats) >= min(MAX_SEATS, room.game_class.max_players):
             raise RoomError("room_full", "La mesa está completa.", "The table is full.")
-        used = {s.name for s in room.seats}
-        name = next((n for n in BOT_NAMES if n not in used), f"Bot {len(room.seats) + 1}")
-        room.seats.append(Seat(self._seat_id(room), name, self._free_color(room), bot=level))
+        room.seats.append(Seat(self._seat_id(room), self._bot_name(room),
+                               self._free_color(room), bot=level))
 
     def _host_set_bot(self, room: Room, args: dict) -> None:
         seat = room.seat(args.get("seat"))
@@ -359,20 +365,68 @@ class Lobby:
         seat.bot = level
 
     def _host_remove(self, room: Room, args: dict) -> None:
-        self._in_lobby(room)
+        """In the lobby the seat goes; in a game a person's seat goes back to the computer."""
         seat = room.seat(args.get("seat"))
-        room.seats.remove(seat)
+        if room.status == "lobby":
+            room.seats.remove(seat)
+        elif seat.bot is not None:
+            raise RoomError("already_computer", "Ese asiento ya lo juega el ordenador.",
+                            "The computer already plays that seat.")
+        else:
+            seat.name = self._bot_name(room)
+            seat.bot = room.game_class.bot_levels[-1]
+            seat.token, seat.autoplay, seat.away_since, seat.connections = None, None, None, 0
+        for request in [r for r in room.requests.values() if r.seat_id == seat.id]:
+            self._deny(room, request)
+        for sid, client in self.push.of_room(room.code):
+            if client.kind == "seat" and client.seat_id == seat.id:
+                self.push.unbind(sid)
+                self.push.event(sid, "kicked", {"room": room.code})
 
     def _host_to_bot(self, room: Room, args: dict) -> None:
         seat = room.seat(args.get("seat"))
         if seat.bot is None:
-            seat.autoplay = True
+            seat.autoplay = HANDED_OVER
 
     def _host_to_human(self, room: Room, args: dict) -> None:
         seat = room.seat(args.get("seat"))
         if seat.bot is None:
-            seat.autoplay = False
+            seat.autoplay = None
             seat.away_since = None if seat.connections else time.monotonic()
+
+    def _host_approve(self, room: Room, args: dict) -> None:
+        request = self._request(room, args)
+        seat = room.seat(request.seat_id)
+        if seat.bot is None:
+            self._deny(room, request)
+            raise RoomError("seat_taken", "Ese asiento ya es de una persona.",
+                            "That seat belongs to a person.")
+        del room.requests[request.id]
+        token = self._hand_over(room, seat, request.name)
+        room.grants[request.claim] = (seat.id, token, time.time())
+        for other in [r for r in room.requests.values() if r.seat_id == seat.id]:
+            self._deny(room, other)
+        if request.sid and self.push.client(request.sid) is not None:
+            self._sit(request.sid, room, seat)
+            self.push.event(request.sid, "seated",
+                            {"room": room.code, "token": token, "seat_id": seat.id})
+
+    def _host_deny(self, room: Room, args: dict) -> None:
+        self._deny(room, self._request(room, args))
+
+    def _request(self, room: Room, args: dict) -> Request:
+        request = room.requests.get(args.get("request")) \
+            if isinstance(args.get("request"), str) else None
+        if request is None:
+            raise RoomError("unknown_request", "Esa petición ya no existe.",
+                            "That request no longer exists.")
+        return request
+
+    def _deny(self, room: Room, request: Request) -> None:
+        room.requests.pop(request.id, None)
+        if request.sid:
+            self.push.event(request.sid, "takeover_denied",
+                            {"room": room.code, "seat_id": request.seat_id})
 
     def _host_start(self, room: Room, args: dict) -> None:
         self._in_lobby(room)
@@ -396,6 +450,15 @@ class Lobby:
         if room.game is None or room.status != "playing":
             raise RoomError("no_game", "La partida no ha empezado.", "The game has not started.")
         self._apply(room, None, args.get("action"))
+        return _RECORDED
+
+    def _host_dismiss_damaged(self, room: Room, args: dict) -> None:
+        """The host has seen a damaged room: it leaves the TV's list (its rows are kept)."""
+        code = args.get("code")
+        if not isinstance(code, str) or code not in self.damaged:
+            raise RoomError("unknown_room", "Esa sala no existe.", "That room does not exist.")
+        del self.damaged[code]
+        self.store.set_status(code, "damaged")
 
     # ----- the engine, timers and bots ---------------------------------------------------------
 
@@ -404,48 +467,60 @@ class Lobby:
             room.game.apply(seat, action)
         except GameError as error:
             raise RoomError.from_game(error) from None
-        self.store.append_action(room.code, len(room.game.log) - 1, seat, room.game.log[-1][1])
         if room.game.finished:
             room.status = "finished"
-        self._changed(room, saved=room.status == "playing")
+        self._changed(room, (len(room.game.log) - 1, seat, room.game.log[-1][1]))
 
-    def _changed(self, room: Room, saved: bool = False) -> None:
+    def _changed(self, room: Room, move: tuple | None = None) -> None:
+        """Every change of a room, under its lock: timers, the saved record (with the move
+        that caused it, in one transaction), bots, and fresh states for its clients."""
         room.version += 1
-        if not saved:
+        room.touched = time.time()
+        self._sync_timers(room)
+        if move is None:
             self.store.save_room(room.to_record())
+        else:
+            self.store.record_action(room.code, *move, room.to_record())
         self._wake(room)
-        self.notify(room)
+        self.push.room(room.code)
 
-    def _wake(self, room: Room) -> None:
+    def _sync_timers(self, room: Room) -> None:
         game = room.game
-        if game is None or room.status != "playing":
-            room.timers.clear()
-            return
-        self._sync_timers(room, game)
-        for seat in game.actors():
-            if seat is not None and room.seats[seat].played_by_bot \
-                    and seat not in room.bots_pending:
-                room.bots_pending.add(seat)
-                delay = self.bot_delay * (1.5 if game.timers() else 1.0)
-                self.spawn(lambda s=seat: self._bot_move(room, s), delay)
-
-    def _sync_timers(self, room: Room, game: Game) -> None:
-        listed = {t.name: t for t in game.timers()}
+        listed = {t.name: t for t in game.timers()} \
+            if game is not None and room.status == "playing" else {}
         for name in list(room.timers):
             if name not in listed:
                 del room.timers[name]
+        saved, room.saved_timers = room.saved_timers, {}
         for name, timer in listed.items():
-            if name not in room.timers:
-                self._timer_generation += 1
-                generation = self._timer_generation
-                room.timers[name] = (generation, time.monotonic() + timer.seconds, timer.seconds)
-                self.spawn(lambda: self._fire(room, name, generation, timer.action),
-                           timer.seconds)
+            if name in room.timers:
+                continue
+            remaining, started = self._resumed(saved.get(name), timer.seconds)
+            generation = next(self._timer_ids)
+            room.timers[name] = RunningTimer(generation, time.monotonic() + remaining,
+                                             timer.seconds, started)
+            self.spawn(functools.partial(self._fire, room, name, generation, timer.action),
+                       remaining)
+
+    def _resumed(self, saved, seconds: float) -> tuple[float, float]:
+        """(seconds left, wall-clock start) of a timer: a fresh one, or one that was running
+        when the host stopped, which resumes with the time it had left at the last beat."""
+        now = time.time()
+        if not isinstance(saved, dict) or saved.get("seconds") != seconds:
+            return seconds, now
+        try:
+            started = float(saved["started"])
+        except (KeyError, TypeError, ValueError):
+            return seconds, now
+        alive = self.store.last_beat()
+        elapsed = max(0.0, min(seconds, (alive if alive is not None else now) - started))
+        remaining = seconds - elapsed
+        return remaining, now - elapsed
 
     def _fire(self, room: Room, name: str, generation: int, action: dict) -> None:
         with room.lock:
             current = room.timers.get(name)
-            if current is None or current[0] != generation or room.game is None:
+            if current is None or current.generation != generation or room.game is None:
                 return
             del room.timers[name]
             try:
@@ -453,26 +528,143 @@ class Lobby:
             except RoomError:
                 log.warning("timer %s of room %s was refused", name, room.code)
 
+    def _wake(self, room: Room) -> None:
+        game = room.game
+        if game is None or room.status != "playing":
+            return
+        for seat in game.actors():
+            if seat is not None and room.seats[seat].played_by_bot \
+                    and seat not in room.bots_pending:
+                room.bots_pending.add(seat)
+                delay = self.bot_delay * (1.5 if game.timers() else 1.0)
+                think = functools.partial(self._bot_move, room, seat)
+                self.spawn(functools.partial(self.compute, think), delay)
+
     def _bot_move(self, room: Room, seat: int) -> None:
+        """One bot move: look (under the lock), think (outside it), act (under it, if the
+        game has not moved on meanwhile)."""
         with room.lock:
-            room.bots_pending.discard(seat)
             game = room.game
             if game is None or room.status != "playing" or seat not in game.actors() \
                     or not room.seats[seat].played_by_bot:
+                room.bots_pending.discard(seat)
                 return
-            level = room.seats[seat].bot or "normal"
-            if level not in room.game_class.bot_levels:
-                level = room.game_class.bot_levels[-1]
-            bot = room.bots.get((seat, level))
+            stamp = (id(game), len(game.log))
+            key = (seat, self._bot_level(room, seat))
+            bot = room.bots.get(key)
             if bot is None:
-                bot = room.bots[(seat, level)] = room.game_class.make_bot(level, seat, room.seed)
-            action = bot.choose(game.view(seat))
+                bot = room.bots[key] = room.game_class.make_bot(key[1], seat, room.seed)
+            view = _clone(game.view(seat))
+        try:
+            action = bot.choose(view)
+        except Exception:
+            log.exception("bot %s of room %s failed", seat, room.code)
+            action = None
+        with room.lock:
+            room.bots_pending.discard(seat)
+            game = room.game
+            if game is None or (id(game), len(game.log)) != stamp \
+                    or not room.seats[seat].played_by_bot:
+                room.bots.pop(key, None)        # its plan was for a table that has changed
+                self._wake(room)
+                return
             if action is None:
                 return
             try:
                 self._apply(room, seat, action)
-            except RoomError:
-                log.exception("bot %s of room %s chose a refused move %s", seat, room.code, action)
+            except RoomError as error:
+                room.bots.pop(key, None)
+                log.warning("bot %s of room %s chose a refused move %s (%s)",
+                            seat, room.code, json.dumps(action)[:200], error.code)
+
+    @staticmethod
+    def _bot_level(room: Room, seat: int) -> str:
+        levels = room.game_class.bot_levels
+        level = room.seats[seat].bot or levels[-1]
+        return level if level in levels else levels[-1]
+
+    # ----- the passing of time ------------------------------------------------------------------
+
+    def sweep(self, now: float | None = None) -> None:
+        """Once a second: the host is alive; people away too long are played by a bot;
+        old lobbies, finished games and unanswered requests leave."""
+        wall = time.time() if now is None else now
+        self.store.beat(wall)
+        self.sweep_away()
+        for room in list(self.rooms.values()):
+            with room.lock:
+                for request in [r for r in room.requests.values()
+                                if wall - r.created > REQUEST_KEEP]:
+                    self._deny(room, request)
+                for claim in [c for c, g in room.grants.items() if wall - g[2] > REQUEST_KEEP]:
+                    del room.grants[claim]
+                if self.push.count(room.code):
+                    continue
+                idle = wall - room.touched
+                if room.status == "lobby" and idle > LOBBY_IDLE \
+                        or room.status == "finished" and idle > FINISHED_KEEP:
+                    with self._lock:
+                        self._expire(room)
+
+    def _expire(self, room: Room) -> None:
+        self.rooms.pop(room.code, None)
+        self.store.set_status(room.code, "expired")
+
+    def sweep_away(self) -> None:
+        """Hand the seats of people away longer than the timeout to a bot."""
+        now = time.monotonic()
+        for room in list(self.rooms.values()):
+            with room.lock:
+                if room.status != "playing":
+                    continue
+                changed = False
+                for seat in room.seats:
+                    if seat.bot is None and seat.autoplay is None \
+                            and seat.away_since is not None \
+                            and now - seat.away_since >= self.away_timeout:
+                        seat.autoplay = AWAY
+                        changed = True
+                if changed:
+                    self._changed(room)
+
+    # ----- a restarted host -----------------------------------------------------------------------
+
+    def restore(self) -> list[Room]:
+        """Bring back every live room from the store, replaying each game's log. A room that
+        cannot be brought back is kept on the TV's list of damaged rooms, never deleted."""
+        restored = []
+        for saved in self.store.load_rooms():
+            try:
+                room = self._restored(saved)
+            except Exception as error:          # noqa: BLE001 - any damage at all
+                self.damaged[saved.code] = _damage_report(saved, error)
+                log.warning("room %s could not be restored: %s", saved.code, error)
+                continue
+            self.rooms[room.code] = room
+            restored.append(room)
+        for room in restored:
+            with room.lock:
+                self._sync_timers(room)
+                self._wake(room)
+        return restored
+
+    def _restored(self, saved: SavedRoom) -> Room:
+        room = Room.from_record(json.loads(saved.text))
+        if room.code != saved.code:
+            raise ValueError("the record names another room")
+        if room.status != "lobby":
+            if saved.actions_error:
+                raise ValueError(f"the moves could not be read: {saved.actions_error}")
+            room.game = room.game_class.replay(len(room.seats), room.options, room.seed,
+                                               saved.actions)
+            if room.game.finished != (room.status == "finished"):
+                raise ValueError("the moves do not end where the record says")
+        now = time.monotonic()
+        for seat in room.seats:
+            if seat.bot is None:
+                seat.away_since = now
+        room.version += 1          # everyone is away now: a state no client has seen
+        return room
 
     # ----- helpers ----------------------------------------------------------------------------
 
@@ -488,3 +680,28 @@ class Lobby:
     def _free_color(room: Room) -> str:
         used = {s.color for s in room.seats}
         return next((c for c in COLORS if c not in used), COLORS[len(room.seats) % len(COLORS)])
+
+    @staticmethod
+    def _bot_name(room: Room) -> str:
+        used = {s.name for s in room.seats}
+        return next((n for n in BOT_NAMES if n not in used), f"Bot {len(room.seats) + 1}")
+
+
+def _damage_report(saved: SavedRoom, error: Exception) -> dict:
+    """What the TV shows of a room that could not be restored: whatever can be read."""
+    report = {"code": saved.code, "game": None, "players": [], "date": saved.updated,
+              "status": saved.status, "reason": str(error)[:200]}
+    try:
+        record = json.loads(saved.text)
+    except (ValueError, TypeError):
+        return report
+    if isinstance(record, dict):
+        if isinstance(record.get("game"), str):
+            report["game"] = record["game"]
+        seats = record.get("seats")
+        if isinstance(seats, list):
+            report["players"] = [str(s.get("name"))[:20] for s in seats
+                                 if isinstance(s, dict) and s.get("name")]
+        if isinstance(record.get("touched"), (int, float)):
+            report["date"] = record["touched"]
+    return report

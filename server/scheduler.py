@@ -47,3 +47,22 @@ class Scheduler:
                 task()
             except Exception:
                 log.exception("scheduled task failed")
+
+
+class Workers:
+    """A small pool for the bots' thinking, so that a slow solve never holds up the
+    scheduler's timers (HiGHS releases the GIL while it searches)."""
+
+    def __init__(self, threads: int = 2):
+        from concurrent.futures import ThreadPoolExecutor
+        self._pool = ThreadPoolExecutor(threads, thread_name_prefix="sobremesa-bot")
+
+    def __call__(self, fn: Callable[[], None]) -> None:
+        self._pool.submit(self._run, fn)
+
+    @staticmethod
+    def _run(fn: Callable[[], None]) -> None:
+        try:
+            fn()
+        except Exception:
+            log.exception("a bot's move failed")

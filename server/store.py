@@ -1,10 +1,23 @@
-"""SQLite persistence: each room's setup and its action log, written as they happen."""
+"""SQLite persistence: each room's record and its action log, written as they happen.
+
+Crash safety: WAL journal with `synchronous=FULL`, and every action is one transaction
+together with its room's record (version, timers, status), so a `kill -9` or a flat battery
+leaves either both or neither. A file SQLite cannot read is moved aside under a dated name
+and whatever rows can still be read are copied into a fresh file: the host always starts.
+"""
 from __future__ import annotations
 
 import json
+import logging
+import shutil
 import sqlite3
 import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
+
+log = logging.getLogger(__name__)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -20,53 +33,203 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     PRIMARY KEY (room, n)
 );
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
+LIVE = ("lobby", "playing", "finished")
+
+
+@dataclass
+class SavedRoom:
+    """One row of `rooms` as stored: the record may be damaged; `actions` is its log."""
+    code: str
+    text: str
+    status: str
+    updated: float                       # time.time()
+    actions: list = field(default_factory=list)
+    actions_error: str | None = None
+
+
+@contextmanager
+def _transaction(db: sqlite3.Connection):
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def _julian_to_unix(day) -> float:
+    try:
+        return (float(day) - 2440587.5) * 86400.0
+    except (TypeError, ValueError):
+        return 0.0
 
 
 class Store:
     def __init__(self, path: str | Path = ":memory:"):
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self.path = path
+        self.notices: list[dict] = []     # for the TV: a damaged file that was moved aside
         self._lock = threading.Lock()
-        with self._lock:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(SCHEMA)
+        if path == ":memory:":
+            self._db = self._open(path)
+            return
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._db = self._open(path)
+            self._check(self._db)
+        except sqlite3.DatabaseError as error:
+            self._db = self._recover(path, error)
+
+    @staticmethod
+    def _open(path) -> sqlite3.Connection:
+        db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.executescript(SCHEMA)
+        return db
+
+    @staticmethod
+    def _check(db: sqlite3.Connection) -> None:
+        result = db.execute("PRAGMA quick_check").fetchall()
+        if result != [("ok",)]:
+            raise sqlite3.DatabaseError("; ".join(str(r[0]) for r in result[:3]))
+        db.execute("SELECT count(*) FROM rooms").fetchone()
+        db.execute("SELECT count(*) FROM actions").fetchone()
+
+    def _recover(self, path: Path, error: Exception) -> sqlite3.Connection:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
+        for suffix in ("", "-wal", "-shm"):
+            source = Path(str(path) + suffix)
+            if source.exists():
+                shutil.move(str(source), str(aside) + suffix)
+        rooms, actions = _salvage(aside)
+        db = self._open(path)
+        with _transaction(db):
+            db.executemany("INSERT OR IGNORE INTO rooms (code, record, status, updated) "
+                           "VALUES (?, ?, ?, ?)", rooms)
+            db.executemany("INSERT OR IGNORE INTO actions (room, n, seat, action) "
+                           "VALUES (?, ?, ?, ?)", actions)
+        self.notices.append({
+            "code": "damaged_file", "path": str(aside), "rooms": len(rooms),
+            "es": f"El archivo de partidas estaba dañado. Guardamos una copia de la partida "
+                  f"dañada en {aside}. Se recuperaron {len(rooms)} salas.",
+            "en": f"The games file was damaged. A copy was kept at {aside}. "
+                  f"{len(rooms)} rooms were recovered."})
+        log.warning("The games file %s could not be read (%s). A copy is kept at %s; "
+                    "%d rooms and %d moves were recovered.", path, error, aside, len(rooms),
+                    len(actions))
+        return db
+
+    # ----- writing ----------------------------------------------------------------------------
+
+    def _transaction(self):
+        return _transaction(self._db)
 
     def save_room(self, record: dict) -> None:
-        with self._lock:
-            self._db.execute(
-                "INSERT INTO rooms (code, record, status) VALUES (?, ?, ?) "
-                "ON CONFLICT(code) DO UPDATE SET record = excluded.record, "
-                "status = excluded.status, updated = julianday('now')",
-                (record["code"], json.dumps(record), record["status"]))
+        with self._lock, self._transaction():
+            self._upsert(record)
 
-    def append_action(self, code: str, n: int, seat, action: dict) -> None:
-        with self._lock:
+    def record_action(self, code: str, n: int, seat, action: dict, record: dict) -> None:
+        """One move and its room's new record, in one transaction."""
+        with self._lock, self._transaction():
             self._db.execute("INSERT OR REPLACE INTO actions (room, n, seat, action) "
                              "VALUES (?, ?, ?, ?)", (code, n, seat, json.dumps(action)))
+            self._upsert(record)
+
+    def _upsert(self, record: dict) -> None:
+        self._db.execute(
+            "INSERT INTO rooms (code, record, status) VALUES (?, ?, ?) "
+            "ON CONFLICT(code) DO UPDATE SET record = excluded.record, "
+            "status = excluded.status, updated = julianday('now')",
+            (record["code"], json.dumps(record), record["status"]))
 
     def clear_actions(self, code: str) -> None:
-        with self._lock:
+        with self._lock, self._transaction():
             self._db.execute("DELETE FROM actions WHERE room = ?", (code,))
 
-    def load_rooms(self, statuses=("lobby", "playing")):
-        """(record, [(seat, action), ...]) for every room in one of `statuses`."""
+    def set_status(self, code: str, status: str) -> None:
+        """Take a room off the live list (its rows stay for the family history)."""
+        with self._lock, self._transaction():
+            self._db.execute("UPDATE rooms SET status = ? WHERE code = ?", (status, code))
+
+    def beat(self, now: float | None = None) -> None:
+        """The host is alive at `now`: after a crash, timers resume from the last beat."""
+        with self._lock, self._transaction():
+            self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('alive', ?)",
+                             (repr(time.time() if now is None else now),))
+
+    def last_beat(self) -> float | None:
+        with self._lock:
+            row = self._db.execute("SELECT value FROM meta WHERE key = 'alive'").fetchone()
+        try:
+            return float(row[0]) if row else None
+        except (TypeError, ValueError):
+            return None
+
+    # ----- reading ----------------------------------------------------------------------------
+
+    def load_rooms(self, statuses=LIVE) -> list[SavedRoom]:
+        """Every room in one of `statuses`, oldest first, records unparsed: the lobby decides
+        what a damaged one is."""
         with self._lock:
             marks = ",".join("?" * len(statuses))
             rows = self._db.execute(
-                f"SELECT record FROM rooms WHERE status IN ({marks}) ORDER BY updated",
-                statuses).fetchall()
-            result = []
-            for (text,) in rows:
-                record = json.loads(text)
-                actions = [(seat, json.loads(action)) for seat, action in self._db.execute(
-                    "SELECT seat, action FROM actions WHERE room = ? ORDER BY n",
-                    (record["code"],))]
-                result.append((record, actions))
-            return result
+                f"SELECT code, record, status, updated FROM rooms WHERE status IN ({marks}) "
+                "ORDER BY updated", tuple(statuses)).fetchall()
+            saved = []
+            for code, text, status, updated in rows:
+                room = SavedRoom(str(code), text if isinstance(text, str) else "",
+                                 str(status), _julian_to_unix(updated))
+                try:
+                    room.actions = [(seat, json.loads(action)) for seat, action in self._db.execute(
+                        "SELECT seat, action FROM actions WHERE room = ? ORDER BY n", (code,))]
+                except (sqlite3.DatabaseError, ValueError, TypeError) as error:
+                    room.actions_error = str(error)
+                saved.append(room)
+            return saved
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def _salvage(path: Path) -> tuple[list[tuple], list[tuple]]:
+    """Whatever rows of a damaged file SQLite can still read, one by one."""
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.DatabaseError:
+        return [], []
+    try:
+        rooms = _rows(db, "rooms", "code, record, status, updated")
+        actions = _rows(db, "actions", "room, n, seat, action")
+    finally:
+        db.close()
+    return rooms, actions
+
+
+def _rows(db: sqlite3.Connection, table: str, columns: str) -> list[tuple]:
+    try:
+        return db.execute(f"SELECT {columns} FROM {table}").fetchall()
+    except sqlite3.DatabaseError:
+        pass
+    try:
+        top = db.execute(f"SELECT max(rowid) FROM {table}").fetchone()[0] or 0
+    except sqlite3.DatabaseError:
+        return []
+    found = []
+    for rowid in range(1, min(top, 5_000_000) + 1):
+        try:
+            row = db.execute(f"SELECT {columns} FROM {table} WHERE rowid = ?",
+                             (rowid,)).fetchone()
+        except sqlite3.DatabaseError:
+            continue
+        if row is not None:
+            found.append(row)
+    return found

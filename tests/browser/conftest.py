@@ -1,66 +1,15 @@
 """Browser tests: the real host in a subprocess and Debian's Chromium driven by Playwright."""
 import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from pathlib import Path
 
 import pytest
+
+from tests.live import Host
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Host:
-    """`python -m server` on a free loopback port; `restart()` kills it hard and starts again."""
-
-    def __init__(self, data_dir: Path, *extra: str):
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.data_dir = data_dir
-        self.extra = extra
-        self.process = None
-        self.start()
-
-    def start(self):
-        log = open(self.data_dir / "host.log", "ab")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "server", "--port", str(self.port), "--host", "127.0.0.1",
-             "--address", "127.0.0.1", "--no-browser", "--no-discovery",
-             "--data-dir", str(self.data_dir), *self.extra],
-            cwd=ROOT, stdout=log, stderr=log)
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            try:
-                urllib.request.urlopen(self.url + "/health", timeout=1)
-                return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("the host did not start: " + self.log())
-
-    def kill(self):
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-    def restart(self):
-        self.kill()
-        self.start()
-
-    def log(self) -> str:
-        return (self.data_dir / "host.log").read_text(errors="replace")
 
 
 @pytest.fixture

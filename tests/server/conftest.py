@@ -9,6 +9,7 @@ class Harness:
     def __init__(self, data_dir=None, **options):
         options.setdefault("bot_delay", 0)
         options.setdefault("sweep", False)
+        options.setdefault("synchronous_push", True)
         self.app, self.socketio = create_app(data_dir=data_dir, **options)
         self.lobby = self.app.extensions["sobremesa"]
         self.tv = self.socketio.test_client(self.app)

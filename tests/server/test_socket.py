@@ -184,24 +184,6 @@ def test_a_kicked_phone_is_told(harness):
     assert any(m["name"] == "kicked" for m in phone.get_received())
 
 
-def test_a_late_arrival_takes_over_a_computer_seat_with_its_cards(harness):
-    harness.phone("Abuela")
-    harness.host("add_bot", level="facil")
-    harness.host("start")
-    bot_seat = harness.room.seats[1]
-    hand = harness.room.game.view(1)["hand"]
-    cousin = harness.socketio.test_client(harness.app)
-    reply = cousin.emit("join", {"room": harness.code, "name": "Primo"}, callback=True)
-    assert reply["error"]["code"] == "game_started"
-    reply = cousin.emit("take_seat", {"room": harness.code, "seat": bot_seat.id,
-                                      "name": "Primo"}, callback=True)
-    assert reply["ok"] and bot_seat.bot is None and bot_seat.name == "Primo"
-    assert states(cousin)[-1]["game"]["hand"] == hand
-    again = cousin.emit("take_seat", {"room": harness.code, "seat": bot_seat.id,
-                                      "name": "Otro"}, callback=True)
-    assert again["error"]["code"] == "seat_taken"
-
-
 def test_pages_and_qr_codes_are_served(harness):
     http = harness.app.test_client()
     assert http.get("/").status_code == 200

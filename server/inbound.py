@@ -1,0 +1,63 @@
+"""The fields of each client event, checked at the edge: a field of the wrong type is
+`malformed` before any room is touched. Only shapes are checked here; meaning (does the room
+exist, is the move legal) is for the lobby and the engine."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from server.room import RoomError
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+@dataclass(frozen=True)
+class Field:
+    kind: type | tuple[type, ...]
+    required: bool = False
+    max_length: int | None = None
+
+
+def text(max_length: int, required: bool = False) -> Field:
+    return Field(str, required, max_length)
+
+
+def obj(required: bool = False) -> Field:
+    return Field(dict, required)
+
+
+EVENTS: dict[str, dict[str, Field]] = {
+    "create_room": {"game": text(32)},
+    "watch": {"room": text(16, True), "host_token": text(200)},
+    "join": {"room": text(16, True), "name": text(200), "token": text(200)},
+    "take_seat": {"room": text(16, True), "seat": text(32, True), "name": text(200),
+                  "token": text(200), "claim": text(200)},
+    "reclaim": {"room": text(16, True), "token": text(200, True)},
+    "action": {"room": text(16, True), "token": text(200, True), "action": obj(True)},
+    "host": {"room": text(16, True), "host_token": text(200, True),
+             "command": text(32, True), "args": obj()},
+}
+
+
+def check(event: str, data) -> dict:
+    """The event's fields (absent ones as None), or RoomError("malformed")."""
+    if not isinstance(data, dict):
+        raise RoomError("malformed", "Mensaje no válido.", "Malformed message.")
+    values = {}
+    for name, field in EVENTS[event].items():
+        value = data.get(name)
+        if value is None:
+            if field.required:
+                raise RoomError("malformed", f"Mensaje no válido: falta «{name}».",
+                                f"Malformed message: '{name}' is missing.")
+        elif not isinstance(value, field.kind) or isinstance(value, bool) \
+                or (field.max_length is not None and len(value) > field.max_length):
+            raise RoomError("malformed", f"Mensaje no válido: «{name}» no es correcto.",
+                            f"Malformed message: '{name}' is not right.")
+        values[name] = value
+    return values
+
+
+def token_shape(token) -> str | None:
+    """A token as the host issues them, or None: any other string matches no seat."""
+    return token if isinstance(token, str) and TOKEN.fullmatch(token) else None

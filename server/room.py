@@ -1,0 +1,192 @@
+"""A room, its seats and its pending take-over requests, as plain data. The lobby
+(`server/rooms.py`) changes them; the engine alone decides the game."""
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+
+from engine.game import Game, GameError
+from engine.registry import GAMES
+
+MAX_NAME = 20
+AWAY, HANDED_OVER = "away", "host"     # why a person's seat is played by a bot for now
+
+
+class RoomError(Exception):
+    def __init__(self, code: str, es: str, en: str, data: dict | None = None):
+        super().__init__(f"{code}: {en}")
+        self.code, self.es, self.en, self.data = code, es, en, data
+
+    @classmethod
+    def from_game(cls, error: GameError) -> "RoomError":
+        """The engine's refusal as it is, with any data for the phone (a hint, choices)."""
+        return cls(error.code, error.es, error.en, error.to_dict().get("data"))
+
+    def to_dict(self) -> dict:
+        error = {"code": self.code, "es": self.es, "en": self.en}
+        if self.data is not None:
+            error["data"] = self.data
+        return error
+
+
+def clean_name(name) -> str:
+    if not isinstance(name, str):
+        raise RoomError("bad_name", "Escribe tu nombre.", "Type your name.")
+    name = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME]
+    if not name:
+        raise RoomError("bad_name", "Escribe tu nombre.", "Type your name.")
+    return name
+
+
+def same_secret(known: str | None, given) -> bool:
+    """Constant-time comparison that any given value can go through (bytes, never TypeError)."""
+    if known is None or not isinstance(given, str) or not given:
+        return False
+    return secrets.compare_digest(known.encode(), given.encode("utf-8", "surrogatepass"))
+
+
+@dataclass
+class Seat:
+    id: str
+    name: str
+    color: str
+    token: str | None = None        # secret of the phone that owns it; None for a bot seat
+    bot: str | None = None          # the bot level of a computer seat
+    autoplay: str | None = None     # AWAY or HANDED_OVER: a person's seat played by a bot for now
+    connections: int = 0
+    away_since: float | None = None
+
+    @property
+    def played_by_bot(self) -> bool:
+        return self.bot is not None or self.autoplay is not None
+
+    def public(self) -> dict:
+        return {"id": self.id, "name": self.name, "color": self.color, "bot": self.bot,
+                "autoplay": self.autoplay,
+                "connected": self.bot is not None or self.connections > 0}
+
+    def to_record(self) -> dict:
+        return {"id": self.id, "name": self.name, "color": self.color, "token": self.token,
+                "bot": self.bot, "autoplay": self.autoplay}
+
+    @classmethod
+    def from_record(cls, data: dict) -> "Seat":
+        autoplay = data.get("autoplay")
+        if autoplay is True:           # records written before the reason was kept
+            autoplay = HANDED_OVER
+        elif autoplay not in (AWAY, HANDED_OVER):
+            autoplay = None
+        return cls(str(data["id"]), str(data["name"]), str(data["color"]), data.get("token"),
+                   data.get("bot"), autoplay)
+
+
+@dataclass
+class Request:
+    """Someone who asked to take over a computer seat; the host answers on the TV."""
+    id: str
+    seat_id: str
+    name: str
+    claim: str                      # the asking phone's secret for this request
+    sid: str | None
+    created: float = field(default_factory=time.time)
+
+    def public(self) -> dict:
+        return {"id": self.id, "seat": self.seat_id, "name": self.name}
+
+
+@dataclass
+class RunningTimer:
+    generation: int
+    deadline: float                 # time.monotonic()
+    seconds: float
+    started: float                  # time.time(), kept across restarts
+
+
+@dataclass
+class Room:
+    code: str
+    host_token: str
+    game_name: str
+    options: dict = field(default_factory=dict)
+    seats: list[Seat] = field(default_factory=list)
+    status: str = "lobby"           # lobby | playing | finished
+    seed: int = 0
+    game: Game | None = None
+    created: float = field(default_factory=time.time)
+    touched: float = field(default_factory=time.time)    # last change or visit
+    version: int = 0
+    open_takeover: bool = False     # people may take a computer seat without asking
+    lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
+    timers: dict[str, RunningTimer] = field(default_factory=dict, repr=False)
+    saved_timers: dict = field(default_factory=dict, repr=False)   # from before a restart
+    bots_pending: set = field(default_factory=set, repr=False)
+    bots: dict = field(default_factory=dict, repr=False)           # (seat, level) -> bot
+    requests: dict[str, Request] = field(default_factory=dict, repr=False)
+    grants: dict[str, tuple[str, str, float]] = field(default_factory=dict, repr=False)
+
+    @property
+    def game_class(self) -> type[Game]:
+        return GAMES[self.game_name]
+
+    def seat(self, seat_id) -> Seat:
+        for seat in self.seats:
+            if seat.id == seat_id:
+                return seat
+        raise RoomError("unknown_seat", "Ese asiento no existe.", "That seat does not exist.")
+
+    def index_of(self, seat_id) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.id == seat_id:
+                return index
+        return None
+
+    def seat_by_token(self, token) -> tuple[int, Seat]:
+        for index, seat in enumerate(self.seats):
+            if same_secret(seat.token, token):
+                return index, seat
+        raise RoomError("bad_token", "Este móvil no tiene asiento en la sala.",
+                        "This phone has no seat in the room.")
+
+    def is_host(self, token) -> bool:
+        return same_secret(self.host_token, token)
+
+    def summary(self) -> dict:
+        """Everything about the room that anyone may see (no tokens, no claims)."""
+        now = time.monotonic()
+        return {
+            "code": self.code, "game": self.game_name,
+            "options": {k: v for k, v in self.options.items() if not k.startswith("_")},
+            "status": self.status, "seats": [s.public() for s in self.seats],
+            "version": self.version, "open_takeover": self.open_takeover,
+            "requests": [r.public() for r in self.requests.values()],
+            "timers": [{"name": name, "remaining": max(0.0, round(t.deadline - now, 2)),
+                        "seconds": t.seconds} for name, t in self.timers.items()],
+        }
+
+    def to_record(self) -> dict:
+        return {"code": self.code, "host_token": self.host_token, "game": self.game_name,
+                "options": self.options, "status": self.status, "seed": self.seed,
+                "created": self.created, "touched": self.touched, "version": self.version,
+                "open_takeover": self.open_takeover,
+                "timers": {name: {"started": t.started, "seconds": t.seconds}
+                           for name, t in self.timers.items()},
+                "seats": [s.to_record() for s in self.seats]}
+
+    @classmethod
+    def from_record(cls, record: dict) -> "Room":
+        """The room a saved record describes (KeyError/TypeError/ValueError if it is damaged)."""
+        if record["game"] not in GAMES:
+            raise ValueError(f"unknown game {record['game']!r}")
+        if record["status"] not in ("lobby", "playing", "finished"):
+            raise ValueError(f"unknown status {record['status']!r}")
+        room = cls(str(record["code"]), str(record["host_token"]), record["game"],
+                   dict(record["options"]), [Seat.from_record(s) for s in record["seats"]],
+                   record["status"], int(record["seed"]), created=float(record["created"]),
+                   touched=float(record.get("touched", record["created"])),
+                   version=int(record.get("version", 0)),
+                   open_takeover=bool(record.get("open_takeover", False)))
+        timers = record.get("timers") or {}
+        room.saved_timers = timers if isinstance(timers, dict) else {}
+        return room

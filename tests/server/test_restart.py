@@ -1,0 +1,103 @@
+"""`kill -9` of the real host at awkward moments, then a restart: during a ¡Compro! window,
+during a working-copy edit, and after the podium. Versions never go back, the window keeps the
+time it had left, the edit is still there, and the finished game is still shown."""
+import time
+
+import pytest
+
+from tests.live import Host, RawSocket
+
+
+@pytest.fixture
+def host(tmp_path):
+    server = Host(tmp_path, "--bot-delay", "0")
+    yield server
+    server.kill()
+    assert "Traceback" not in server.log(), server.log()
+
+
+def room_with(host, game, names, options=None, bots=()):
+    tv = RawSocket(host.url)
+    created = tv.call("create_room", {"game": game})
+    code, token = created["room"], created["host_token"]
+    phones = []
+    for name in names:
+        phone = RawSocket(host.url)
+        reply = phone.call("join", {"room": code, "name": name})
+        phone.token, phone.seat_id = reply["token"], reply["seat_id"]
+        phones.append(phone)
+    command = {"room": code, "host_token": token}
+    for level in bots:
+        assert tv.call("host", {**command, "command": "add_bot", "args": {"level": level}})["ok"]
+    if options:
+        assert tv.call("host", {**command, "command": "set_options",
+                                "args": {"options": options}})["ok"]
+    assert tv.call("host", {**command, "command": "start", "args": {}})["ok"]
+    return tv, code, token, phones
+
+
+def newest(client, timeout=3.0):
+    client._next(lambda f: False, 0.3)          # collect what has arrived
+    states = client.states()
+    assert states, "no state arrived"
+    return states[-1]
+
+
+def rejoin(host, code, token):
+    phone = RawSocket(host.url)
+    reply = phone.call("join", {"room": code, "token": token}, timeout=5)
+    assert reply["ok"], reply
+    return phone
+
+
+def test_a_kill_during_the_buy_window_resumes_it_with_the_time_it_had_left(host):
+    tv, code, token, phones = room_with(host, "ferrocarril", ["Abuela", "Tío"],
+                                        {"buy_seconds": 10})
+    before = newest(tv)
+    assert before["room"]["timers"][0]["name"] == "buy_window"
+    time.sleep(4.0)
+    version = newest(phones[0])["room"]["version"]
+    host.restart()
+    watcher = RawSocket(host.url)
+    assert watcher.call("watch", {"room": code, "host_token": token})["ok"]
+    state = newest(watcher)
+    timer = state["room"]["timers"][0]
+    assert timer["name"] == "buy_window" and timer["seconds"] == 10
+    assert 4.5 <= timer["remaining"] <= 7.0, timer
+    assert state["room"]["version"] > version
+    back = rejoin(host, code, phones[0].token)
+    assert newest(back)["room"]["version"] > version
+
+
+def test_a_kill_during_a_working_copy_edit_keeps_the_edit(host):
+    tv, code, token, phones = room_with(host, "manipulacion", ["Abuela", "Tío"])
+    game = newest(tv)["game"]
+    mover = phones[game["turn"]]
+    hand = newest(mover)["game"]["hand"]
+    reply = mover.call("action", {"room": code, "token": mover.token, "action": {
+        "type": "move", "card": hand[0], "from": "hand", "to": "new"}})
+    assert reply["ok"], reply
+    copy = newest(mover)["game"]["copy"]
+    assert copy["steps"] == 1
+    host.restart()
+    back = rejoin(host, code, mover.token)
+    assert newest(back)["game"]["copy"] == copy
+    assert newest(back)["game"]["hand"] == newest(mover)["game"]["hand"]
+
+
+def test_a_finished_game_is_still_there_after_a_kill(host):
+    tv, code, token, phones = room_with(host, "ferrocarril", ["Abuela"], bots=["facil"])
+    assert tv.call("host", {"room": code, "host_token": token, "command": "to_bot",
+                            "args": {"seat": phones[0].seat_id}})["ok"]
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        state = newest(tv)
+        if state["room"]["status"] == "finished":
+            break
+        tv.frames.clear()
+    assert state["room"]["status"] == "finished"
+    result = state["game"]["result"]
+    host.restart()
+    back = rejoin(host, code, phones[0].token)
+    final = newest(back)
+    assert final["room"]["status"] == "finished" and final["game"]["result"] == result
