@@ -11,6 +11,7 @@ from pathlib import Path
 
 from server import netaddr, qr, wire
 from server.app import create_app
+from server.rooms import MAX_ROOMS
 
 DEFAULT_PORT = 8000
 
@@ -32,6 +33,8 @@ def parse_args(argv=None) -> argparse.Namespace:
                         help="seconds a computer player waits before each move")
     parser.add_argument("--away-timeout", type=float, default=60.0,
                         help="seconds before a disconnected player is played by a bot")
+    parser.add_argument("--max-rooms", type=int, default=MAX_ROOMS,
+                        help=f"open rooms at most (default {MAX_ROOMS})")
     parser.add_argument("--allow-test-deals", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 
@@ -57,7 +60,8 @@ def main(argv=None) -> int:
     base_url = f"http://{address}:{args.port}"
     app, socketio = create_app(data_dir=args.data_dir, base_url=base_url,
                                bot_delay=args.bot_delay, away_timeout=args.away_timeout,
-                               wifi=wifi, allow_test_deals=args.allow_test_deals)
+                               wifi=wifi, allow_test_deals=args.allow_test_deals,
+                               max_rooms=args.max_rooms)
     announcer = None
     if not args.no_discovery and address != "127.0.0.1":
         from server.discovery import Announcer

@@ -119,9 +119,12 @@ class Store:
         self.notices.append({
             "code": "damaged_file", "path": str(aside), "rooms": len(rooms),
             "es": f"El archivo de partidas estaba dañado. Guardamos una copia de la partida "
-                  f"dañada en {aside}. Se recuperaron {len(rooms)} salas.",
+                  f"dañada en {aside}. "
+                  + (f"Se recuperaron {len(rooms)} salas." if rooms
+                     else "No se pudo leer ninguna sala."),
             "en": f"The games file was damaged. A copy was kept at {aside}. "
-                  f"{len(rooms)} rooms were recovered."})
+                  + (f"{len(rooms)} rooms were recovered." if rooms
+                     else "No room could be read.")})
         log.warning("The games file %s could not be read (%s). A copy is kept at %s; "
                     "%d rooms and %d moves were recovered.", path, error, aside, len(rooms),
                     len(actions))

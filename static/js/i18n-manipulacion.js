@@ -121,7 +121,6 @@ const ES = {
   "mani.p.waiting_others": "Esperando a los demás…",
   "mani.p.auto_next": "La siguiente ronda empieza en {s} s",
   "mani.p.your_points": "Tus puntos en esta ronda",
-  "mani.p.autoplay": "El ordenador está jugando por ti hasta que vuelvas.",
   "mani.p.copy_note": "Tu copia: nadie la ve hasta que tocas Listo",
 };
 
@@ -240,7 +239,6 @@ const EN = {
   "mani.p.waiting_others": "Waiting for the others…",
   "mani.p.auto_next": "The next round starts in {s} s",
   "mani.p.your_points": "Your points this round",
-  "mani.p.autoplay": "The computer is playing for you until you are back.",
   "mani.p.copy_note": "Your copy: nobody sees it until you tap Done",
 };
 

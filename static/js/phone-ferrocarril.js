@@ -165,9 +165,7 @@ export function createGameUI(root, ctx) {
     el.discardLabel.textContent = t("phone.fc.discard");
     el.stock.innerHTML = card(null, { faceDown: true, title: t("phone.fc.stock") });
     el.stockLabel.textContent = t("phone.fc.stock_n", { n: g.stock });
-    const seat = me() !== null ? ui.state.room.seats[me()] : null;
-    const notice = seat?.autoplay ? t("phone.fc.autoplay")
-      : me() !== null && g.stolen_jokers ? t("phone.fc.hint.stolen") : "";
+    const notice = me() !== null && g.stolen_jokers ? t("phone.fc.hint.stolen") : "";
     el.notice.textContent = notice;
     el.notice.classList.toggle("hidden", !notice);
   }

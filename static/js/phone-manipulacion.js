@@ -144,10 +144,7 @@ export function createGameUI(root, ctx) {
         `<span class="mn-pinfo">${esc(info.join(" · "))}</span></span>`;
     }).join("");
 
-    const seat = me() !== null ? ui.state.room.seats[me()] : null;
-    let notice = "";
-    if (seat?.autoplay) notice = t("mani.p.autoplay");
-    else if (playing() && g.final_turns != null) notice = t("mani.final_turns");
+    const notice = playing() && g.final_turns != null ? t("mani.final_turns") : "";
     el.notice.textContent = notice;
     el.notice.classList.toggle("hidden", !notice);
   }

@@ -12,6 +12,7 @@ const GAME_UIS = {
 
 const NAME_KEY = "sobremesa.name";
 const seatKey = (code) => `sobremesa.seat.${code}`;
+const claimKey = (code) => `sobremesa.claim.${code}`;   // a take-over waiting for the host
 
 const $ = (id) => document.getElementById(id);
 const store = {
@@ -22,7 +23,7 @@ const store = {
 
 const app = {
   code: (document.body.dataset.code || "").toUpperCase(),
-  mode: "idle",          // idle | joining | seated | watching | kicked
+  mode: "idle",          // idle | joining | seated | watching | asking (a take-over) | kicked
   seatId: null,
   state: null,
   socket: null,
@@ -153,6 +154,10 @@ async function join(name) {
   if (code === "game_started") {
     store.del(seatKey(app.code));
     await watch();
+  } else if (code === "room_damaged") {
+    showJoin(true);
+    $("rejoin-msg").classList.add("hidden");
+    banner(reply.error);
   } else if (code === "unknown_room") {
     store.del(seatKey(app.code));
     banner(reply.error);
@@ -176,6 +181,26 @@ async function watch() {
   }
 }
 
+function newClaim() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function pendingClaim() {
+  try { return JSON.parse(store.get(claimKey(app.code))) || null; } catch { return null; }
+}
+
+function seatedWith(reply) {
+  store.set(seatKey(app.code), reply.token);
+  store.del(claimKey(app.code));
+  app.seatId = reply.seat_id;
+  app.mode = "seated";
+  banner(t("phone.took_seat"), "info");
+  if (app.state) render();
+}
+
+// Asking for a computer seat: the host answers on the TV (or lets anyone in at once).
 async function takeSeat(seatId) {
   const name = $("takeover-name").value.trim() || store.get(NAME_KEY) || "";
   if (!name) {
@@ -184,14 +209,24 @@ async function takeSeat(seatId) {
     return;
   }
   store.set(NAME_KEY, name);
-  const reply = await request(app.socket, "take_seat", { room: app.code, seat: seatId, name });
-  if (reply.ok) {
-    store.set(seatKey(app.code), reply.token);
-    app.seatId = reply.seat_id;
-    app.mode = "seated";
-    banner(t("phone.took_seat"), "info");
+  const claim = { seat: seatId, name, claim: newClaim() };
+  store.set(claimKey(app.code), JSON.stringify(claim));
+  await sendClaim(claim);
+}
+
+async function sendClaim(claim) {
+  const reply = await request(app.socket, "take_seat", {
+    room: app.code, seat: claim.seat, name: claim.name, claim: claim.claim });
+  if (reply.ok && reply.token) {
+    seatedWith(reply);
+  } else if (reply.ok) {
+    app.mode = "asking";
+    if (app.state) render();
   } else {
+    store.del(claimKey(app.code));
+    app.mode = "watching";
     banner(reply.error);
+    if (app.state) render();
   }
 }
 
@@ -257,7 +292,15 @@ function renderTakeover(state) {
   const box = $("takeover");
   const bots = state.room.seats.filter((seat) => seat.bot);
   const open = state.room.status === "playing";
+  const asking = pendingClaim();
   box.classList.remove("hidden");
+  if (asking && open) {
+    const seat = state.room.seats.find((s) => s.id === asking.seat);
+    $("takeover-msg").textContent = t("phone.takeover_waiting", { name: seat ? seat.name : "" });
+    $("takeover-name-row").classList.add("hidden");
+    $("takeover-seats").replaceChildren();
+    return;
+  }
   $("takeover-msg").textContent = !open ? t("phone.watch_finished")
     : bots.length ? t("phone.takeover_intro") : t("phone.takeover_none");
   $("takeover-name-row").classList.toggle("hidden", !open || !bots.length);
@@ -280,6 +323,19 @@ function renderTakeover(state) {
     seats.append(button);
   }
 }
+
+// The computer plays this seat for now: say why, and offer the way back.
+function renderAutoplay(state) {
+  const seat = state.you && state.room.seats[state.you.index];
+  const on = !!(seat && seat.autoplay && state.room.status === "playing");
+  $("autoplay-bar").classList.toggle("hidden", !on);
+  if (on) $("autoplay-msg").textContent = t(seat.autoplay === "away" ? "phone.autoplay_away" : "phone.autoplay_host");
+}
+
+$("reclaim-btn").addEventListener("click", async () => {
+  const reply = await request(app.socket, "reclaim", { room: app.code, token: store.get(seatKey(app.code)) });
+  if (!reply.ok) banner(reply.error);
+});
 
 async function mountGame(state) {
   const name = state.room.game;
@@ -331,6 +387,7 @@ async function render() {
     showScreen("game");
     if (seated) $("takeover").classList.add("hidden");
     else renderTakeover(state);
+    renderAutoplay(state);
     const ui = await mountGame(state);
     if (ui && app.state) ui.update(app.state);
   }
@@ -355,6 +412,8 @@ function setConn(status) {
 
 function onState(data) {
   if (!data || !data.room || data.room.code !== app.code) return;
+  // States may cross on the way: never let an older one replace a newer one.
+  if (app.state && app.state.room.code === data.room.code && data.room.version < app.state.room.version) return;
   data.received = performance.now();
   app.state = data;
   if (data.you) {
@@ -377,8 +436,19 @@ function start() {
     app.socket.on("connect", () => {
       // Every (re)connect gets a new sid: bind it to our seat again.
       if (store.get(seatKey(app.code))) join();
+      else if (pendingClaim()) sendClaim(pendingClaim());
       else if (app.mode === "watching") watch();
       else if (app.mode !== "joining" && app.mode !== "seated") showJoin();
+    });
+    app.socket.on("seated", (data) => {
+      if (data && data.room === app.code && data.token) seatedWith(data);
+    });
+    app.socket.on("takeover_denied", (data) => {
+      if (!data || data.room !== app.code) return;
+      store.del(claimKey(app.code));
+      app.mode = "watching";
+      banner(t("phone.takeover_denied"));
+      if (app.state) render();
     });
     app.socket.on("kicked", (data) => {
       if (data && data.room && data.room !== app.code) return;

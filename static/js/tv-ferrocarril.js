@@ -6,7 +6,7 @@ import { cardName } from "./cards.js";
 import { getLang, pick, t } from "./i18n.js";
 import {
   autoNext, cardEl, cardsStat, feed, fromMarkup, gameResult, h, joinNames, lastEventN, memoryOf, nameOf, nameTag, newEvents, newGameButton,
-  nextRoundButton, notePhase, places, podium, readyBadge, restList, ring, seatBadges, seatControl, seatOf, secondsLeft, shrinkToFit,
+  nextRoundButton, notePhase, places, podium, readyBadge, restList, ring, seatBadges, seatOf, secondsLeft, shrinkToFit,
   signed, squeezeHands, standingsRow, toastLine, turnPill, winnerLine,
 } from "./tv-kit.js";
 
@@ -141,7 +141,6 @@ function playerRow(ctx, player, memory) {
   const isTurn = view.turn === player.seat;
   const melds = view.table.filter((m) => m.owner === player.seat);
   const badges = seatBadges(seat);
-  const control = seatControl(ctx, seat);
 
   return h("section", {
     class: ["player-row", isTurn && "turn", view.dealer === player.seat && "dealer"],
@@ -161,8 +160,7 @@ function playerRow(ctx, player, memory) {
       h("span", { class: ["stat", "salido", player.salido ? "yes" : "no"] }, player.salido ? `✓ ${t("tv.salido")}` : t("tv.not_salido")),
       badges)),
   h("div", { class: "melds" },
-    melds.length ? melds.map((meld) => meldEl(meld, memory)) : h("span", { class: "no-melds", text: t("tv.no_melds") })),
-  control);
+    melds.length ? melds.map((meld) => meldEl(meld, memory)) : h("span", { class: "no-melds", text: t("tv.no_melds") })));
 }
 
 function meldEl(meld, memory) {

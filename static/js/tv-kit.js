@@ -207,14 +207,6 @@ export function seatBadges(seat) {
   return badges;
 }
 
-// For the host: hand a human's seat to a bot or back (null when it does not apply).
-export function seatControl(ctx, seat) {
-  if (!(ctx.isHost && !seat.bot && seat.id)) return null;
-  return seat.autoplay
-    ? h("button", { type: "button", class: "seat-control", on: { click: () => ctx.host("to_human", { seat: seat.id }) } }, t("tv.to_human"))
-    : h("button", { type: "button", class: "seat-control", on: { click: () => ctx.host("to_bot", { seat: seat.id }) } }, t("tv.to_bot"));
-}
-
 // A card back, the number of cards and their unit.
 export function cardsStat(backIcon, n, unit) {
   return h("span", { class: "stat cards" }, fromMarkup(backIcon), h("b", { text: String(n) }), h("span", { class: "unit", text: unit }));

@@ -8,7 +8,7 @@ import { getLang, pick, t } from "./i18n.js";
 import { cardSVG, suitShape } from "./cards-french.js";
 import {
   autoNext, cardsStat, feed, fromMarkup, gameResult, h, joinNames, lastEventN, memoryOf, nameOf, nameTag, newEvents, newGameButton,
-  nextRoundButton, notePhase, places, podium, readyBadge, restList, seatBadges, seatControl, seatOf, shrinkToFit, signed,
+  nextRoundButton, notePhase, places, podium, readyBadge, restList, seatBadges, seatOf, shrinkToFit, signed,
   squeezeHands, standingsRow, toastLine, turnPill, winnerLine,
 } from "./tv-kit.js";
 import {
@@ -136,13 +136,12 @@ function players(ctx) {
       badges.push(h("span", { class: ["badge", player.opened ? "opened" : "not-opened"],
         text: player.opened ? t("mani.opened") : t("mani.not_opened") }));
     }
-    const control = seatControl(ctx, seat);
-    return h("li", { class: ["mplayer", isTurn && "turn", isTurn && view.editing && "thinking"], vars: { "--seat": seat.color }, dataset: { seat: String(s) } },
+      return h("li", { class: ["mplayer", isTurn && "turn", isTurn && view.editing && "thinking"], vars: { "--seat": seat.color }, dataset: { seat: String(s) } },
       h("div", { class: "mp-name" },
         isTurn && h("span", { class: "turn-flag", "aria-hidden": "true" }, "▶"),
         h("span", { class: "name", text: seat.name }),
         view.dealer === s && h("span", { class: "dealer-mark", title: t("tv.dealer"), text: t("tv.dealer") }),
-        h("span", { class: "mp-badges" }, badges, control)),
+        h("span", { class: "mp-badges" }, badges)),
       h("div", { class: "mp-stats" },
         cardsStat(BACK_ICON, player.cards, tc("mani.cards_unit", player.cards)),
         scored && h("span", { class: "stat score" }, h("b", { text: signed(player.score) }), h("span", { class: "unit", text: t("mani.points") })),

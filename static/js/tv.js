@@ -9,6 +9,7 @@
 
 import { connect, request } from "./net.js";
 import { getLang, onLangChange, pick, t, toggleLang } from "./i18n.js";
+import { renderHostLayer } from "./tv-host.js";
 import { h, setTimers } from "./tv-kit.js";
 
 const STORE_KEY = "sobremesa.tv";
@@ -27,6 +28,8 @@ const dom = {
   lang: document.getElementById("lang"),
   toasts: document.getElementById("toasts"),
   conn: document.getElementById("conn"),
+  hostLayer: document.getElementById("host-layer"),
+  hostButton: document.getElementById("host-menu-btn"),
 };
 
 let catalogue = readCatalogue();
@@ -150,6 +153,8 @@ function onState(data) {
   if (!data || !data.room) return;
   if (state && state.room.code !== data.room.code) {
     mode = null; // a different room: rebuild the screen
+  } else if (state && data.room.version < state.room.version) {
+    return;      // an older state overtaken by a newer one on the way
   }
   state = data;
   setTimers(data.room.timers);
@@ -184,6 +189,7 @@ function render() {
     return;
   }
   renderRoomBadge();
+  renderHostLayer(dom.hostLayer, dom.hostButton, { state, host, rerender: scheduleRender });
   if (state.game) renderGame();
   else {
     if (dragging) return; // the seat list is being dragged: draw after the drop

@@ -1,0 +1,130 @@
+// The host's layer over any TV screen (lobby or table): take-over requests to answer, one
+// host menu (who plays each seat, removing a person, letting latecomers in without asking,
+// damaged games), and the notice of a damaged games file. Knows no game rules.
+
+import { getLang, pick, t } from "./i18n.js";
+import { h } from "./tv-kit.js";
+
+const SEEN_KEY = "sobremesa.tv.seen_notices";
+let menuOpen = false;
+let confirmRemove = null;          // the seat id whose "Quitar" was pressed once
+let confirmTimer = null;
+
+function seenNotices() {
+  try { return JSON.parse(localStorage.getItem(SEEN_KEY)) || []; } catch { return []; }
+}
+
+function markSeen(path) {
+  try { localStorage.setItem(SEEN_KEY, JSON.stringify([...seenNotices(), path].slice(-20))); } catch { /* private mode */ }
+}
+
+// ctx = { state, host(command, args), rerender() }
+export function renderHostLayer(layer, button, ctx) {
+  const { state } = ctx;
+  const isHost = !!(state && state.host);
+  button.classList.toggle("hidden", !isHost);
+  if (!isHost) {
+    menuOpen = false;
+    layer.replaceChildren();
+    return;
+  }
+  const damaged = state.house?.damaged || [];
+  button.replaceChildren(...[h("span", { "aria-hidden": "true" }, "☰ "), t("tv.host_menu"),
+    damaged.length && h("span", { class: "menu-alert", text: ` ⚠ ${damaged.length}` })].filter(Boolean));
+  button.onclick = () => { menuOpen = !menuOpen; ctx.rerender(); };
+  layer.replaceChildren(...[noticeBanner(state, ctx), requestPrompts(state, ctx),
+    menuOpen && hostMenu(state, ctx)].filter(Boolean));
+}
+
+function noticeBanner(state, ctx) {
+  const seen = seenNotices();
+  const notice = (state.house?.notices || []).find((n) => !seen.includes(n.path));
+  if (!notice) return null;
+  return h("div", { class: "house-notice", role: "alert" },
+    h("span", { class: "notice-icon", "aria-hidden": "true" }, "⚠"),
+    h("p", { text: pick(notice) }),
+    h("button", { type: "button", class: "notice-ok", on: { click: () => { markSeen(notice.path); ctx.rerender(); } } },
+      t("tv.understood")));
+}
+
+function requestPrompts(state, ctx) {
+  const requests = state.room.requests || [];
+  if (!requests.length) return null;
+  return h("div", { class: "requests", role: "alertdialog", "aria-live": "assertive" }, requests.map((request) => {
+    const seat = state.room.seats.find((s) => s.id === request.seat);
+    return h("div", { class: "request", vars: { "--seat": seat ? seat.color : "#888" } },
+      h("p", { class: "request-text" }, t("tv.request_text", { name: request.name, seat: seat ? seat.name : "?" })),
+      h("div", { class: "request-buttons" },
+        h("button", { type: "button", class: "accept", dataset: { request: request.id },
+          on: { click: () => ctx.host("approve", { request: request.id }) } }, t("tv.request_accept")),
+        h("button", { type: "button", class: "deny",
+          on: { click: () => ctx.host("deny", { request: request.id }) } }, t("tv.request_deny"))));
+  }));
+}
+
+function hostMenu(state, ctx) {
+  const room = state.room;
+  const close = () => { menuOpen = false; ctx.rerender(); };
+  return h("div", { class: "host-menu-backdrop", on: { click: (event) => { if (event.target === event.currentTarget) close(); } } },
+    h("section", { class: "host-menu", role: "dialog", "aria-label": t("tv.host_menu") },
+      h("header", {},
+        h("h2", { text: t("tv.host_menu") }),
+        h("button", { type: "button", class: "menu-close", "aria-label": t("tv.close"), on: { click: close } }, "✕")),
+      room.seats.length > 0 && h("h3", { text: t("tv.menu_seats") }),
+      room.seats.length > 0 && h("ul", { class: "menu-seats" }, room.seats.map((seat) => seatItem(seat, room, ctx))),
+      h("div", { class: "menu-option" },
+        h("div", {},
+          h("strong", { text: t("tv.open_takeover") }),
+          h("p", { text: t("tv.open_takeover_hint") })),
+        h("button", { type: "button", class: ["switch", room.open_takeover && "on"], "aria-pressed": String(!!room.open_takeover),
+          on: { click: () => ctx.host("set_takeover", { open: !room.open_takeover }) } }, room.open_takeover ? "✓" : "✕")),
+      damagedList(state, ctx)));
+}
+
+function seatItem(seat, room, ctx) {
+  const playing = room.status !== "lobby";
+  const status = seat.bot ? t("tv.bot")
+    : seat.autoplay ? t("tv.autoplay") : seat.connected ? t("tv.phone") : t("tv.away");
+  const actions = [];
+  if (!seat.bot && playing) {
+    actions.push(seat.autoplay
+      ? h("button", { type: "button", on: { click: () => ctx.host("to_human", { seat: seat.id }) } }, t("tv.to_human"))
+      : h("button", { type: "button", on: { click: () => ctx.host("to_bot", { seat: seat.id }) } }, t("tv.to_bot")));
+  }
+  if (!seat.bot || !playing) {
+    const armed = confirmRemove === seat.id;
+    actions.push(h("button", { type: "button", class: ["remove", armed && "armed"], dataset: { remove: seat.id },
+      on: { click: () => {
+        clearTimeout(confirmTimer);
+        if (armed) {
+          confirmRemove = null;
+          ctx.host("remove", { seat: seat.id });
+        } else {
+          confirmRemove = seat.id;
+          confirmTimer = setTimeout(() => { confirmRemove = null; ctx.rerender(); }, 4000);
+          ctx.rerender();
+        }
+      } } }, armed ? t("tv.remove_sure") : playing ? t("tv.remove_to_bot") : t("tv.remove")));
+  }
+  return h("li", { class: "menu-seat", vars: { "--seat": seat.color } },
+    h("span", { class: "swatch" }),
+    h("span", { class: "menu-name", text: seat.name }),
+    h("span", { class: "menu-status", text: status }),
+    h("span", { class: "menu-actions" }, actions));
+}
+
+function damagedList(state, ctx) {
+  const damaged = state.house?.damaged || [];
+  if (!damaged.length) return null;
+  const dateText = (seconds) => seconds ? new Date(seconds * 1000).toLocaleString(getLang() === "es" ? "es-ES" : "en-GB", { dateStyle: "medium", timeStyle: "short" }) : "?";
+  return h("div", { class: "menu-damaged" },
+    h("h3", { text: t("tv.damaged_title") }),
+    h("p", { class: "hint", text: t("tv.damaged_hint") }),
+    h("ul", {}, damaged.map((room) => h("li", {},
+      h("span", { class: "damaged-what" },
+        h("strong", { text: room.game ? t(`game.${room.game}.title`) : t("tv.damaged_unknown_game") }),
+        ` · ${room.code} · ${dateText(room.date)}`),
+      h("span", { class: "damaged-who", text: room.players.length ? room.players.join(", ") : "—" }),
+      h("button", { type: "button", on: { click: () => ctx.host("dismiss_damaged", { code: room.code }) } },
+        t("tv.damaged_dismiss"))))));
+}

@@ -1,0 +1,84 @@
+"""The host's controls in a real browser: a latecomer asks to play for the computer and the host
+accepts on the TV; the host hands a seat to the computer and the player takes it back from the
+phone ("Volver a jugar"); the host removes a person mid-game."""
+import re
+
+from playwright.sync_api import expect
+
+WAIT_MS = 8000
+
+
+def open_table(host, tv, new_phone):
+    tv.set_default_timeout(WAIT_MS)
+    tv.goto(host.url + "/")
+    join_text = tv.locator(".join-panel .join-url strong")
+    expect(join_text).to_have_text(re.compile(r"/j/[A-Z]{4}$"))
+    join_url = "http://" + join_text.inner_text()
+    abuela = new_phone()
+    abuela.set_default_timeout(WAIT_MS)
+    abuela.goto(join_url)
+    abuela.locator("#name-input").fill("Abuela")
+    abuela.locator("#join-btn").click()
+    expect(abuela.locator("body")).to_have_attribute("data-screen", "lobby")
+    tv.locator(".add-bot .add").click()
+    expect(tv.locator(".seats-panel .seat-name")).to_have_text(["Abuela", "Robotina"])
+    tv.locator("#start").click()
+    expect(abuela.locator("body")).to_have_attribute("data-screen", "game")
+    return join_url, abuela
+
+
+def open_menu(tv):
+    tv.locator("#host-menu-btn").click()
+    expect(tv.locator(".host-menu")).to_be_visible()
+
+
+def menu_seat(tv, name):
+    return tv.locator(".menu-seat", has=tv.locator(".menu-name", has_text=name))
+
+
+def test_a_latecomer_asks_and_the_host_accepts_on_the_tv(host, tv, new_phone):
+    join_url, _ = open_table(host, tv, new_phone)
+    primo = new_phone()
+    primo.set_default_timeout(WAIT_MS)
+    primo.goto(join_url)
+    primo.locator("#name-input").fill("Primo")
+    primo.locator("#join-btn").click()
+    expect(primo.locator("#takeover-msg")).to_contain_text("ya ha empezado")
+    expect(primo.locator("#takeover-name")).to_have_value("Primo")
+    primo.locator(".takeover-seat").click()
+    expect(primo.locator("#takeover-msg")).to_contain_text("Esperando a que el anfitrión acepte")
+    expect(primo.locator(".fc-hand .hand-card")).to_have_count(0)
+    prompt = tv.locator(".requests .request")
+    expect(prompt).to_have_text(re.compile("Primo quiere jugar por Robotina"))
+    prompt.locator(".accept").click()
+    expect(prompt).to_have_count(0)
+    expect(primo.locator("#takeover")).to_be_hidden()
+    expect(primo.locator(".fc-hand .hand-card")).not_to_have_count(0)
+    expect(tv.locator(".player-row .name")).to_have_text(["Abuela", "Primo"])
+    primo.reload()                                  # the seat is its own now
+    expect(primo.locator(".fc-hand .hand-card")).not_to_have_count(0)
+
+
+def test_the_host_hands_a_seat_over_and_the_player_takes_it_back(host, tv, new_phone):
+    _, abuela = open_table(host, tv, new_phone)
+    open_menu(tv)
+    menu_seat(tv, "Abuela").get_by_role("button", name="Pasar al ordenador").click()
+    bar = abuela.locator("#autoplay-bar")
+    expect(bar).to_be_visible()
+    expect(bar).to_contain_text("El anfitrión ha pasado tu asiento al ordenador")
+    abuela.reload()                                 # a reconnect does not undo it
+    expect(abuela.locator("#autoplay-bar")).to_be_visible()
+    abuela.locator("#reclaim-btn").click()
+    expect(abuela.locator("#autoplay-bar")).to_be_hidden()
+    expect(menu_seat(tv, "Abuela").locator(".menu-status")).to_have_text("Móvil")
+
+
+def test_the_host_removes_a_person_mid_game_and_the_computer_plays_on(host, tv, new_phone):
+    _, abuela = open_table(host, tv, new_phone)
+    open_menu(tv)
+    remove = menu_seat(tv, "Abuela").locator("button.remove")
+    remove.click()
+    expect(remove).to_have_text("¿Seguro? Toca otra vez")
+    remove.click()
+    expect(abuela.locator("body")).to_have_attribute("data-screen", "kicked")
+    expect(tv.locator(".menu-seat .menu-status")).to_have_text(["Ordenador", "Ordenador"])
