@@ -275,7 +275,7 @@ class Lobby:
             if seat.autoplay is not None:
                 raise RoomError("computer_playing",
                                 "El ordenador está jugando por ti: toca «Volver a jugar».",
-                                "The computer is playing for you: tap 'Play again'.")
+                                "The computer is playing for you: tap 'Back to playing'.")
             self._apply(room, index, action)
             return room
 
