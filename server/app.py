@@ -16,6 +16,7 @@ from flask_socketio import SocketIO
 
 from engine.registry import GAMES
 from server import inbound, qr, wire
+from server.brains import ProcessBrains
 from server.push import Client, Pusher
 from server.room import Room, RoomError
 from server.rooms import MAX_ROOMS, Lobby
@@ -34,7 +35,7 @@ def catalogue() -> list[dict]:
 def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://127.0.0.1:8000",
                bot_delay: float = 1.0, away_timeout: float = 60.0,
                wifi: tuple[str, str | None] | None = None, sweep: bool = True,
-               scheduler=None, compute=None, synchronous_push: bool = False,
+               scheduler=None, compute=None, brains=None, synchronous_push: bool = False,
                allow_test_deals: bool = False, max_rooms: int = MAX_ROOMS):
     """`scheduler(fn, delay)` replaces the background timer thread and `compute(fn)` the
     bots' worker pool (tests run tasks by hand); `synchronous_push` sends every state at once
@@ -81,14 +82,22 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
     def emit(event: str, data: dict, sid: str) -> None:
         socketio.emit(event, data, to=sid)
 
-    def drained(sid: str) -> None:
-        """Wait (a little) until engineio's writer has taken what was queued for `sid`."""
+    def outgoing(sid: str):
+        """engineio's socket for `sid` and its queue of packets not yet taken by the writer."""
         server = socketio.server
         try:
             eio_socket = server.eio.sockets.get(server.manager.eio_sid_from_sid(sid, "/"))
         except (AttributeError, KeyError):
-            return
-        queue = getattr(eio_socket, "queue", None)
+            return None, None
+        return eio_socket, getattr(eio_socket, "queue", None)
+
+    def backlog(sid: str) -> bool:
+        _, queue = outgoing(sid)
+        return bool(queue is not None and queue.unfinished_tasks)
+
+    def drained(sid: str) -> None:
+        """Wait (a little) until engineio's writer has taken what was queued for `sid`."""
+        eio_socket, queue = outgoing(sid)
         if queue is None:
             return
         deadline = time.monotonic() + 10
@@ -97,11 +106,13 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
                     and time.monotonic() < deadline:
                 queue.all_tasks_done.wait(0.25)
 
-    push = Pusher(build, emit, drained, synchronous=synchronous_push)
+    push = Pusher(build, emit, drained, backlog, synchronous=synchronous_push)
     store = Store(Path(data_dir) / "sobremesa.sqlite3" if data_dir else ":memory:")
-    if scheduler is None:
+    if scheduler is None:           # the real host: timers, a pool that waits, bots apart
         scheduler, compute = Scheduler(), compute or Workers()
-    lobby = Lobby(store, push, scheduler, compute or (lambda fn: fn()), bot_delay=bot_delay,
+        brains = brains or ProcessBrains()
+    lobby = Lobby(store, push, scheduler, compute or (lambda fn: fn()), brains=brains,
+                  bot_delay=bot_delay,
                   away_timeout=away_timeout, allow_test_deals=allow_test_deals,
                   max_rooms=max_rooms)
     lobby.restore()

@@ -1,16 +1,24 @@
-"""How fast does a move reach every screen?
+"""How fast does a move reach every screen, under load, and how does that compare with a bare
+Flask-SocketIO server sending the same traffic?
 
-    python -m server.bench [--actions 300] [--bot-rooms 20]
+    python -m server.bench [--actions 300] [--bot-rooms 20] [--sweep 5,10,15,20,25,30]
+                           [--soak 300] [--skip-bare]
 
-Starts a real host in a subprocess on loopback, seats 5 phones and a TV in one room (6 clients),
-and times each phone action from the moment it is sent until all 6 clients hold the new view.
-Then it runs the same measurement while 20 other rooms of bots play at full speed.
+Each figure comes from a fresh host in a subprocess on loopback (bots at full speed, no delay):
+1. a measured room of 5 phones and a TV (6 clients): each phone action is timed from the moment
+   it is sent until all 6 clients hold the new version;
+2. the same while `--bot-rooms` rooms of computer players (Ferrocarril and Manipulación, four
+   bots each) play at full speed, their TVs in another process; disconnects and errors counted;
+3. a bare Flask-SocketIO server (`server.bench_bare`, same mode) sending the same number and
+   size of messages, measured the same way: the ratio of the host's p99 to the bare one;
+4. the sweep: p99 with 5, 10, … bot rooms, and the first count at which it passes 100 ms;
+5. the soak: the host's resident memory sampled while the bot rooms play for `--soak` seconds.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -22,49 +30,98 @@ import urllib.request
 import socketio
 
 PHONES = 5
+GAMES = ("ferrocarril", "manipulacion")
 
 
 def free_port() -> int:
+    import socket
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-def start_host(port: int, data_dir: str, bot_delay: float) -> subprocess.Popen:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "server", "--port", str(port), "--host", "127.0.0.1",
-         "--address", "127.0.0.1", "--no-browser", "--no-discovery", "--data-dir", data_dir,
-         "--bot-delay", str(bot_delay)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.time() + 20
+def wait_up(port: int, process: subprocess.Popen) -> None:
+    deadline = time.time() + 30
     while time.time() < deadline:
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1)
-            return process
+            return
         except OSError:
             time.sleep(0.1)
     process.kill()
-    raise SystemExit("the host did not start")
+    raise SystemExit("the server did not start")
+
+
+class Server:
+    """The host (or the bare server) in a subprocess, with its stderr kept for the count of
+    tracebacks."""
+
+    def __init__(self, bare: dict | None = None):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.dir = tempfile.TemporaryDirectory()
+        self.log = open(os.path.join(self.dir.name, "stderr.log"), "w+b")
+        if bare is None:
+            command = [sys.executable, "-m", "server", "--port", str(self.port),
+                       "--host", "127.0.0.1", "--address", "127.0.0.1", "--no-browser",
+                       "--no-discovery", "--data-dir", self.dir.name, "--bot-delay", "0",
+                       "--max-rooms", "1000"]
+        else:
+            command = [sys.executable, "-m", "server.bench_bare", "--port", str(self.port),
+                       *(f"--{k.replace('_', '-')}={v}" for k, v in bare.items())]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=self.log)
+        wait_up(self.port, self.process)
+
+    def rss_mb(self) -> float:
+        with open(f"/proc/{self.process.pid}/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+        return float("nan")
+
+    def stop(self) -> int:
+        """Stop it; the number of tracebacks it logged."""
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.log.seek(0)
+        tracebacks = self.log.read().decode(errors="replace").count("Traceback")
+        self.log.close()
+        self.dir.cleanup()
+        return tracebacks
 
 
 class Watcher:
     """A Socket.IO client that remembers the newest room version it holds, and when."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, measure_bytes: bool = False):
         self.client = socketio.Client(reconnection=False)
         self.version = 0
         self.state = None
         self.states = 0
+        self.bytes = 0
+        self.measure_bytes = measure_bytes
+        self.disconnects = 0
         self.arrived = threading.Condition()
         self.client.on("state", self._on_state)
+        self.client.on("disconnect", self._on_disconnect)
         self.client.connect(url, transports=["websocket"])
 
     def _on_state(self, data):
         with self.arrived:
             self.states += 1
+            if self.measure_bytes or self.states % 10 == 1:
+                self.bytes += len(json.dumps(data, separators=(",", ":"))) * (
+                    1 if self.measure_bytes else 10)
             self.state = data
             self.version = max(self.version, data["room"]["version"])
             self.arrived.notify_all()
+
+    def _on_disconnect(self, *_):
+        self.disconnects += 1
 
     def wait_for(self, version: int, timeout: float = 5.0) -> float | None:
         """The time the client first held `version` (None on time-out)."""
@@ -75,7 +132,7 @@ class Watcher:
 
 
 def simple_move(view: dict) -> dict | None:
-    """Enough play to keep a game moving: pass on buys, draw, discard or close."""
+    """Enough play to keep a Ferrocarril game moving: pass on buys, draw, discard or close."""
     allowed = view.get("allowed") or []
     if "pass" in allowed:
         return {"type": "pass"}
@@ -90,13 +147,13 @@ def simple_move(view: dict) -> dict | None:
     return None
 
 
-def measured_room(url: str, actions: int) -> tuple[list[float], int]:
-    tv = Watcher(url)
+def measured_room(url: str, actions: int) -> dict:
+    tv = Watcher(url, measure_bytes=True)
     created = tv.client.call("create_room", {"game": "ferrocarril"})
     room = created["room"]
     phones = []
     for i in range(PHONES):
-        phone = Watcher(url)
+        phone = Watcher(url, measure_bytes=True)
         reply = phone.client.call("join", {"room": room, "name": f"P{i}"})
         phone.token = reply["token"]
         phones.append(phone)
@@ -105,7 +162,8 @@ def measured_room(url: str, actions: int) -> tuple[list[float], int]:
     time.sleep(0.3)
     latencies, errors = [], 0
     clients = [tv, *phones]
-    while len(latencies) < actions:
+    started = time.perf_counter()
+    while len(latencies) < actions and time.perf_counter() - started < 120:
         mover = next(((p, m) for p in phones if p.state and p.state["game"]
                       for m in [simple_move(p.state["game"])] if m), None)
         if mover is None:
@@ -113,7 +171,12 @@ def measured_room(url: str, actions: int) -> tuple[list[float], int]:
             continue
         phone, move = mover
         sent = time.perf_counter()
-        reply = phone.client.call("action", {"room": room, "token": phone.token, "action": move})
+        try:
+            reply = phone.client.call("action", {"room": room, "token": phone.token,
+                                                 "action": move}, timeout=10)
+        except socketio.exceptions.TimeoutError:
+            errors += 1
+            continue
         if not reply.get("ok"):
             errors += 1
             time.sleep(0.01)
@@ -123,22 +186,29 @@ def measured_room(url: str, actions: int) -> tuple[list[float], int]:
             errors += 1
             continue
         latencies.append((max(arrivals) - sent) * 1000)
-        if phone.state["game"]["phase"] == "game_over":
+        if (phone.state["game"] or {}).get("phase") == "game_over":
             break
+    states = sum(c.states for c in clients)
+    result = {"latencies": latencies, "errors": errors,
+              "disconnects": sum(c.disconnects for c in clients),
+              "state_bytes": sum(c.bytes for c in clients) / max(1, states)}
     for c in clients:
         c.client.disconnect()
-    return latencies, errors
+    return result
 
 
-def bot_rooms(url: str, count: int, stop: threading.Event, counters: dict) -> list[Watcher]:
+def run_load(url: str, rooms: int) -> int:
+    """Child process: keep `rooms` bot rooms playing until told to stop on stdin; then print
+    one JSON line of what their TVs received."""
+    stop = threading.Event()
+    counters = {"errors": 0, "games": 0}
     watchers = []
-    for _ in range(count):
+    for n in range(rooms):
         tv = Watcher(url)
-        created = tv.client.call("create_room", {"game": "ferrocarril"})
-        host = {"room": created["room"], "host_token": created["host_token"]}
+        created = tv.client.call("create_room", {"game": GAMES[n % len(GAMES)]})
+        tv.host = {"room": created["room"], "host_token": created["host_token"]}
         for level in ("normal", "facil", "normal", "facil"):
-            tv.client.call("host", {**host, "command": "add_bot", "args": {"level": level}})
-        tv.host = host
+            tv.client.call("host", {**tv.host, "command": "add_bot", "args": {"level": level}})
         watchers.append(tv)
     for tv in watchers:
         reply = tv.client.call("host", {**tv.host, "command": "start", "args": {}})
@@ -149,83 +219,159 @@ def bot_rooms(url: str, count: int, stop: threading.Event, counters: dict) -> li
             for tv in watchers:
                 if tv.state and tv.state["room"]["status"] == "finished":
                     counters["games"] += 1
+                    tv.state = None
                     for command in ("new_game", "start"):
-                        reply = tv.client.call("host", {**tv.host, "command": command, "args": {}})
+                        reply = tv.client.call("host", {**tv.host, "command": command,
+                                                        "args": {}})
                         counters["errors"] += 0 if reply.get("ok") else 1
             stop.wait(0.2)
     threading.Thread(target=restart_finished, daemon=True).start()
-    return watchers
-
-
-def run_load(url: str, rooms: int) -> int:
-    """Child process: keep `rooms` bot rooms playing until told to stop on stdin."""
-    stop = threading.Event()
-    counters = {"errors": 0, "games": 0}
-    watchers = bot_rooms(url, rooms, stop, counters)
     before = sum(w.states for w in watchers)
+    bytes_before = sum(w.bytes for w in watchers)
     started = time.perf_counter()
     print("ready", flush=True)
     sys.stdin.readline()
     elapsed = time.perf_counter() - started
-    moves = sum(w.states for w in watchers) - before
+    states = sum(w.states for w in watchers) - before
     stop.set()
-    print(f"bot rooms: tv_views_per_s={moves / elapsed:.0f} games_finished={counters['games']} "
-          f"room_errors={counters['errors']}", flush=True)
-    os._exit(0)   # no polite disconnects: the host is torn down next anyway
+    print(json.dumps({"states_per_s": states / elapsed,
+                      "state_bytes": (sum(w.bytes for w in watchers) - bytes_before)
+                      / max(1, states),
+                      "games": counters["games"], "errors": counters["errors"],
+                      "disconnects": sum(w.disconnects for w in watchers)}), flush=True)
+    os._exit(0)   # no polite disconnects: the server is torn down next anyway
 
 
-def report(label: str, latencies: list[float], errors: int) -> None:
-    ordered = sorted(latencies)
-    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] if ordered else float("nan")
-    median = statistics.median(ordered) if ordered else float("nan")
-    print(f"{label}: actions={len(ordered)} median_ms={median:.1f} p99_ms={p99:.1f} "
-          f"max_ms={max(ordered, default=float('nan')):.1f} errors={errors}")
+class Load:
+    """`rooms` bot rooms in another process, so their TVs' traffic does not slow the measuring
+    clients down on this side."""
+
+    def __init__(self, url: str, rooms: int):
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "server.bench", "--load-only", url, "--bot-rooms", str(rooms)],
+            stdout=subprocess.PIPE, stdin=subprocess.PIPE, text=True)
+        if self.process.stdout.readline().strip() != "ready":
+            raise SystemExit("the load process did not start")
+
+    def stop(self) -> dict:
+        self.process.stdin.write("stop\n")
+        self.process.stdin.flush()
+        summary = json.loads(self.process.stdout.readline())
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        return summary
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))] if ordered else float("nan")
+
+
+def report(label: str, run: dict) -> None:
+    lat = run["latencies"]
+    median = statistics.median(lat) if lat else float("nan")
+    print(f"{label}: actions={len(lat)} median_ms={median:.1f} "
+          f"p99_ms={percentile(lat, 0.99):.1f} max_ms={max(lat, default=float('nan')):.1f} "
+          f"errors={run['errors']} disconnects={run['disconnects']}", flush=True)
+
+
+def loaded_run(server_url: str, rooms: int, actions: int, warmup: float) -> tuple[dict, dict]:
+    load = Load(server_url, rooms) if rooms else None
+    time.sleep(warmup if rooms else 0)
+    run = measured_room(server_url, actions)
+    summary = load.stop() if load else {"states_per_s": 0, "state_bytes": 0, "games": 0,
+                                        "errors": 0, "disconnects": 0}
+    run["errors"] += summary["errors"]
+    run["disconnects"] += summary["disconnects"]
+    return run, summary
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="scripts/bench server")
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--bot-rooms", type=int, default=20)
-    parser.add_argument("--warmup", type=float, default=3.0,
+    parser.add_argument("--warmup", type=float, default=5.0,
                         help="seconds the bot rooms play before measuring")
+    parser.add_argument("--sweep", default="5,10,15,20,25,30",
+                        help="bot-room counts for the 100 ms search ('' to skip)")
+    parser.add_argument("--soak", type=float, default=300.0,
+                        help="seconds of the memory soak (0 to skip)")
+    parser.add_argument("--skip-bare", action="store_true")
     parser.add_argument("--load-only", metavar="URL", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.load_only:
         return run_load(args.load_only, args.bot_rooms)
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as data_dir:
-        host = start_host(port, data_dir, bot_delay=0)
+
+    host = Server()
+    tracebacks = 0
+    try:
+        quiet, _ = loaded_run(host.url, 0, args.actions, 0)
+        report("host, 6 clients, 1 room", quiet)
+    finally:
+        tracebacks += host.stop()
+
+    host = Server()
+    try:
+        run, traffic = loaded_run(host.url, args.bot_rooms, args.actions, args.warmup)
+        report(f"host, 6 clients + {args.bot_rooms} bot rooms", run)
+        print(f"  bot rooms' TVs: states_per_s={traffic['states_per_s']:.0f} "
+              f"bytes_per_state={traffic['state_bytes']:.0f} games_finished={traffic['games']}; "
+              f"measured room bytes_per_state={run['state_bytes']:.0f}", flush=True)
+    finally:
+        tracebacks += host.stop()
+
+    if not args.skip_bare:
+        bare = Server(bare={"state_bytes": int(run["state_bytes"]),
+                            "load_rate": round(traffic["states_per_s"], 1),
+                            "load_bytes": int(traffic["state_bytes"])})
         try:
-            latencies, errors = measured_room(url, args.actions)
-            report("6 clients, 1 room", latencies, errors)
-            # The bot rooms' TVs live in another process, so their traffic does not slow
-            # the measuring clients down on this side.
-            load = subprocess.Popen([sys.executable, "-m", "server.bench", "--load-only", url,
-                                     "--bot-rooms", str(args.bot_rooms)],
-                                    stdout=subprocess.PIPE, stdin=subprocess.PIPE, text=True)
-            load.stdout.readline()                     # "ready"
-            time.sleep(args.warmup)
-            latencies, errors = measured_room(url, args.actions)
-            load.stdin.write("stop\n")
-            load.stdin.flush()
-            summary = load.stdout.readline().strip()
-            try:
-                load.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                load.kill()
-            room_errors = int(summary.rsplit("room_errors=", 1)[1])
-            report(f"6 clients + {args.bot_rooms} bot rooms", latencies, errors + room_errors)
-            print(summary)
+            bare_run, bare_traffic = loaded_run(bare.url, args.bot_rooms, args.actions,
+                                                args.warmup)
+            report(f"bare Flask-SocketIO, same traffic ({bare_traffic['states_per_s']:.0f} "
+                   f"states/s to the load TVs)", bare_run)
         finally:
-            host.terminate()
-            try:
-                _, stderr = host.communicate(timeout=5)
-            except subprocess.TimeoutExpired:
-                host.kill()
-                _, stderr = host.communicate()
-            crashes = stderr.decode(errors="replace").count("Traceback")
-            print(f"host tracebacks={crashes}")
+            bare.stop()
+        ratio = percentile(run["latencies"], 0.99) / percentile(bare_run["latencies"], 0.99)
+        print(f"  ratio host_p99/bare_p99={ratio:.2f}", flush=True)
+
+    counts = [int(n) for n in args.sweep.split(",") if n.strip()]
+    passed = None
+    for rooms in counts:
+        host = Server()
+        try:
+            point, _ = loaded_run(host.url, rooms, max(100, args.actions // 2), args.warmup)
+        finally:
+            tracebacks += host.stop()
+        p99 = percentile(point["latencies"], 0.99)
+        print(f"sweep: bot_rooms={rooms} p99_ms={p99:.1f} errors={point['errors']} "
+              f"disconnects={point['disconnects']}", flush=True)
+        if p99 > 100 and passed is None:
+            passed = rooms
+            break
+    if counts:
+        print(f"  p99 passes 100 ms at bot_rooms={passed if passed else f'> {counts[-1]}'}")
+
+    if args.soak > 0:
+        host = Server()
+        try:
+            load = Load(host.url, args.bot_rooms)
+            samples = []
+            started = time.perf_counter()
+            while time.perf_counter() - started < args.soak:
+                samples.append((time.perf_counter() - started, host.rss_mb()))
+                time.sleep(5)
+            summary = load.stop()
+        finally:
+            tracebacks += host.stop()
+        first = statistics.mean(r for t, r in samples[:6])
+        last = statistics.mean(r for t, r in samples[-6:])
+        print(f"soak {args.soak:.0f} s, {args.bot_rooms} bot rooms: rss_mb first_30s={first:.1f} "
+              f"last_30s={last:.1f} max={max(r for _, r in samples):.1f} "
+              f"games_finished={summary['games']} disconnects={summary['disconnects']} "
+              f"errors={summary['errors']}")
+    print(f"host tracebacks={tracebacks}")
     return 0
 
 

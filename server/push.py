@@ -1,9 +1,10 @@
 """Who is connected to which room, and delivery of each client's newest state.
 
-"Latest state wins": a room that changes marks its clients; each client has one sender that
-builds the state when it is free to send (under the room's lock, so never half-updated), and
-waits until the transport has taken it before building the next. However fast a room changes,
-a client has at most one state waiting, and it is always the newest version: no queue grows
+"Latest state wins": when a room changes, each of its clients with nothing on the way gets the
+new state at once, built under the room's lock (so never half-updated); a client that still
+has a state waiting in the transport is only marked, and its own sender thread builds the
+newest state once the transport has taken the previous one. However fast a room changes, a
+client has at most one state waiting, and it is always the newest version: no queue grows
 under load, and no client receives an older version after a newer one.
 
 In `synchronous` mode (Flask-SocketIO's test client) every state is built and sent at once in
@@ -30,23 +31,39 @@ class Client:
 Build = Callable[[Client], "dict | None"]        # the state for a client, None: it has no seat
 Emit = Callable[[str, dict, str], None]          # (event, data, sid)
 Drained = Callable[[str], None]                  # blocks until the transport took what was sent
+Backlog = Callable[[str], bool]                  # something is still waiting to go to sid
 
 
 class Outbox:
-    """One client's sender: a flag that says "send the newest state", and a thread."""
+    """One client's sender. A change is sent at once by the thread that made it when nothing
+    is on its way to this client; otherwise it is marked, and the outbox's own thread sends
+    the newest state once the transport has taken the previous one."""
 
-    def __init__(self, sid: str, deliver: Callable[[str], None]):
+    def __init__(self, sid: str, deliver: Callable[[str], None], backlog: Backlog,
+                 drained: Drained):
         self.sid = sid
         self._deliver = deliver
+        self._backlog = backlog
+        self._drained = drained
         self._wake = threading.Condition()
         self._dirty = False
+        self._busy = False
         self._closed = False
         threading.Thread(target=self._run, name=f"push-{sid[:8]}", daemon=True).start()
 
-    def mark(self) -> None:
+    def send_or_mark(self) -> None:
         with self._wake:
-            self._dirty = True
-            self._wake.notify()
+            if self._busy or self._dirty or self._backlog(self.sid):
+                self._dirty = True
+                self._wake.notify()
+                return
+            self._busy = True
+        try:
+            self._deliver(self.sid)
+        finally:
+            with self._wake:
+                self._busy = False
+                self._wake.notify()
 
     def close(self) -> None:
         with self._wake:
@@ -56,23 +73,30 @@ class Outbox:
     def _run(self) -> None:
         while True:
             with self._wake:
-                while not self._dirty and not self._closed:
+                while not self._closed and (not self._dirty or self._busy):
                     self._wake.wait()
                 if self._closed:
                     return
-                self._dirty = False
+                self._busy = True
             try:
+                self._drained(self.sid)          # the previous state has left; changes coalesce
+                with self._wake:
+                    self._dirty = False
                 self._deliver(self.sid)
             except Exception:
                 log.exception("sending a state to %s failed", self.sid)
+            finally:
+                with self._wake:
+                    self._busy = False
 
 
 class Pusher:
-    def __init__(self, build: Build, emit: Emit, drained: Drained | None = None, *,
-                 synchronous: bool = False):
+    def __init__(self, build: Build, emit: Emit, drained: Drained | None = None,
+                 backlog: Backlog | None = None, *, synchronous: bool = False):
         self._build = build
         self._emit = emit
-        self._drained = drained
+        self._backlog = backlog or (lambda sid: False)
+        self._drained = drained or (lambda sid: None)
         self.synchronous = synchronous
         self._lock = threading.Lock()
         self._clients: dict[str, Client] = {}
@@ -86,7 +110,7 @@ class Pusher:
             old = self._clients.get(sid)
             self._clients[sid] = client
             if not self.synchronous and sid not in self._outboxes:
-                self._outboxes[sid] = Outbox(sid, self._deliver)
+                self._outboxes[sid] = Outbox(sid, self._deliver, self._backlog, self._drained)
         return old
 
     def unbind(self, sid: str) -> Client | None:
@@ -119,7 +143,7 @@ class Pusher:
                 with self._lock:
                     outbox = self._outboxes.get(sid)
                 if outbox:
-                    outbox.mark()
+                    outbox.send_or_mark()
 
     def event(self, sid: str, event: str, data: dict) -> None:
         """A one-off event for one client (not a state)."""
@@ -135,5 +159,3 @@ class Pusher:
             self._emit("kicked", {"room": client.room}, sid)
             return
         self._emit("state", data, sid)
-        if self._drained is not None and not self.synchronous:
-            self._drained(sid)

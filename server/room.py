@@ -123,6 +123,7 @@ class Room:
     saved_timers: dict = field(default_factory=dict, repr=False)   # from before a restart
     bots_pending: set = field(default_factory=set, repr=False)
     bots: dict = field(default_factory=dict, repr=False)           # (seat, level) -> bot
+    bot_generation: dict = field(default_factory=dict, repr=False)  # seat -> plans dropped
     requests: dict[str, Request] = field(default_factory=dict, repr=False)
     grants: dict[str, tuple[str, str, float]] = field(default_factory=dict, repr=False)
 

@@ -21,6 +21,7 @@ from typing import Callable
 
 from engine.game import GameError
 from engine.registry import GAMES
+from server.brains import LocalBrains
 from server.inbound import token_shape
 from server.push import Client, Pusher
 from server.room import (AWAY, HANDED_OVER, Request, Room, RoomError, RunningTimer, Seat,
@@ -64,12 +65,13 @@ class Lobby:
     bot's thinking (a worker pool on the real host, inline in tests)."""
 
     def __init__(self, store: Store, push: Pusher, spawn: Spawn, compute: Compute = _inline, *,
-                 bot_delay: float = 1.0, away_timeout: float = 60.0,
+                 brains=None, bot_delay: float = 1.0, away_timeout: float = 60.0,
                  allow_test_deals: bool = False, max_rooms: int = MAX_ROOMS):
         self.store = store
         self.push = push
         self.spawn = spawn
         self.compute = compute
+        self.brains = brains or LocalBrains()
         self.bot_delay = bot_delay
         self.away_timeout = away_timeout
         self.allow_test_deals = allow_test_deals   # "_"-options: a dealt hand for tests
@@ -436,7 +438,7 @@ class Lobby:
         except GameError as error:
             raise RoomError.from_game(error) from None
         room.seed, room.game, room.status = seed, game, "playing"
-        room.bots = {}
+        room.bots, room.bot_generation = {}, {}
         self.store.clear_actions(room.code)
 
     def _host_new_game(self, room: Room, args: dict) -> None:
@@ -550,13 +552,10 @@ class Lobby:
                 room.bots_pending.discard(seat)
                 return
             stamp = (id(game), len(game.log))
-            key = (seat, self._bot_level(room, seat))
-            bot = room.bots.get(key)
-            if bot is None:
-                bot = room.bots[key] = room.game_class.make_bot(key[1], seat, room.seed)
+            level = self._bot_level(room, seat)
             view = _clone(game.view(seat))
         try:
-            action = bot.choose(view)
+            action = self.brains.choose(room, seat, level, view)
         except Exception:
             log.exception("bot %s of room %s failed", seat, room.code)
             action = None
@@ -565,7 +564,7 @@ class Lobby:
             game = room.game
             if game is None or (id(game), len(game.log)) != stamp \
                     or not room.seats[seat].played_by_bot:
-                room.bots.pop(key, None)        # its plan was for a table that has changed
+                self.brains.forget(room, seat, level)   # its plan was for another table
                 self._wake(room)
                 return
             if action is None:
@@ -573,7 +572,7 @@ class Lobby:
             try:
                 self._apply(room, seat, action)
             except RoomError as error:
-                room.bots.pop(key, None)
+                self.brains.forget(room, seat, level)
                 log.warning("bot %s of room %s chose a refused move %s (%s)",
                             seat, room.code, json.dumps(action)[:200], error.code)
 

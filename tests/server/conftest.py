@@ -1,6 +1,7 @@
 import pytest
 
 from server.app import create_app
+from server.brains import LocalBrains
 
 
 class Harness:
@@ -10,6 +11,7 @@ class Harness:
         options.setdefault("bot_delay", 0)
         options.setdefault("sweep", False)
         options.setdefault("synchronous_push", True)
+        options.setdefault("brains", LocalBrains())     # bots in this process, even with real timers
         self.app, self.socketio = create_app(data_dir=data_dir, **options)
         self.lobby = self.app.extensions["sobremesa"]
         self.tv = self.socketio.test_client(self.app)

@@ -7,19 +7,24 @@ from server.push import Client, Pusher
 
 
 class SlowTransport:
-    """Takes `seconds` to hand each message to a client, and records what arrived."""
+    """Takes `seconds` to carry each message to a client, and records what arrived."""
 
     def __init__(self, seconds: float):
         self.seconds = seconds
         self.arrived: dict[str, list] = {}
+        self.free_at: dict[str, float] = {}
         self.lock = threading.Lock()
 
     def emit(self, event, data, sid):
         with self.lock:
             self.arrived.setdefault(sid, []).append((event, data))
+            self.free_at[sid] = time.monotonic() + self.seconds
+
+    def backlog(self, sid):
+        return time.monotonic() < self.free_at.get(sid, 0)
 
     def drained(self, sid):
-        time.sleep(self.seconds)
+        time.sleep(max(0.0, self.free_at.get(sid, 0) - time.monotonic()))
 
 
 def wait_for(condition, timeout=5.0):
@@ -34,7 +39,8 @@ def wait_for(condition, timeout=5.0):
 def test_a_slow_client_receives_the_newest_state_and_no_backlog():
     version = {"n": 0}
     transport = SlowTransport(0.05)
-    push = Pusher(lambda client: {"version": version["n"]}, transport.emit, transport.drained)
+    push = Pusher(lambda client: {"version": version["n"]}, transport.emit, transport.drained,
+                  transport.backlog)
     push.bind("slow", Client("ROOM", "tv"))
     for n in range(1, 201):
         version["n"] = n
@@ -55,11 +61,14 @@ def test_a_slow_client_does_not_hold_up_a_fast_one():
     def emit(event, data, sid):
         arrived[sid].append(data["version"])
 
+    def backlog(sid):
+        return sid == "slow" and not gate.is_set() and bool(arrived["slow"])
+
     def drained(sid):
         if sid == "slow":
             gate.wait(5)
 
-    push = Pusher(lambda client: {"version": version["n"]}, emit, drained)
+    push = Pusher(lambda client: {"version": version["n"]}, emit, drained, backlog)
     push.bind("slow", Client("ROOM", "tv"))
     push.bind("fast", Client("ROOM", "tv"))
     for n in range(1, 51):

@@ -1,7 +1,9 @@
 """`kill -9` of the real host at awkward moments, then a restart: during a ¡Compro! window,
 during a working-copy edit, and after the podium. Versions never go back, the window keeps the
 time it had left, the edit is still there, and the finished game is still shown."""
+import os
 import time
+from pathlib import Path
 
 import pytest
 
@@ -101,3 +103,28 @@ def test_a_finished_game_is_still_there_after_a_kill(host):
     back = rejoin(host, code, phones[0].token)
     final = newest(back)
     assert final["room"]["status"] == "finished" and final["game"]["result"] == result
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+def test_the_bots_process_thinks_apart_and_goes_when_the_host_is_killed(host):
+    tv, code, token, phones = room_with(host, "ferrocarril", ["Abuela"], bots=["normal"])
+    def niced():
+        return [pid for pid in children_of(host.process.pid)
+                if os.getpriority(os.PRIO_PROCESS, pid) > os.getpriority(os.PRIO_PROCESS, 0)]
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not niced():
+        time.sleep(0.2)
+    assert niced(), "the bots think in a child process, at a lower priority than the host"
+    bots = children_of(host.process.pid)
+    host.kill()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(Path(f"/proc/{pid}").exists() for pid in bots):
+        time.sleep(0.2)
+    assert not any(Path(f"/proc/{pid}").exists() for pid in bots)
+    host.start()
