@@ -205,3 +205,33 @@ def test_a_seeded_fuzz_of_every_event_is_refused_cleanly_and_changes_nothing(liv
     assert "server_error" not in codes
     assert {"malformed", "bad_token", "not_host", "not_your_turn"} <= set(codes), codes
     assert snapshot(tv, room, host_token) == before
+
+
+def test_clients_watching_in_a_loop_beside_bot_rooms_never_see_a_version_go_back(live):
+    """The reported repro: 3 bot rooms playing at full speed, 2 clients sending `watch` in a
+    loop; every state a client receives has a version no lower than the one before."""
+    rooms = []
+    for game in ("ferrocarril", "manipulacion", "ferrocarril"):
+        tv = RawSocket(live.url)
+        created = tv.call("create_room", {"game": game})
+        command = {"room": created["room"], "host_token": created["host_token"]}
+        for level in ("normal", "facil", "facil"):
+            tv.call("host", {**command, "command": "add_bot", "args": {"level": level}})
+        assert tv.call("host", {**command, "command": "start", "args": {}})["ok"]
+        rooms.append(created["room"])
+    watchers = [RawSocket(live.url) for _ in range(2)]
+    deadline = time.monotonic() + 8
+    n = 0
+    while time.monotonic() < deadline:
+        for watcher in watchers:
+            watcher.call("watch", {"room": rooms[n % len(rooms)]})
+            n += 1
+    for watcher in watchers:
+        watcher._next(lambda f: False, 0.5)
+        last: dict[str, int] = {}
+        states = watcher.states()
+        assert len(states) > 20
+        for state in states:
+            code, version = state["room"]["code"], state["room"]["version"]
+            assert version >= last.get(code, 0), (code, version, last[code])
+            last[code] = version
