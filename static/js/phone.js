@@ -122,6 +122,7 @@ $("code-form").addEventListener("submit", (event) => {
 
 function showJoin(rejoining = false) {
   showScreen("join");
+  $("join-problem").classList.add("hidden");
   $("rejoin-msg").classList.toggle("hidden", !rejoining);
   $("join-form").classList.toggle("hidden", rejoining);
   $("join-code").textContent = app.code;
@@ -155,9 +156,11 @@ async function join(name) {
     store.del(seatKey(app.code));
     await watch();
   } else if (code === "room_damaged") {
+    // Keep the seat's token: the host may still bring the game back.
     showJoin(true);
     $("rejoin-msg").classList.add("hidden");
-    banner(reply.error);
+    $("join-problem").textContent = errorText(reply.error);
+    $("join-problem").classList.remove("hidden");
   } else if (code === "unknown_room") {
     store.del(seatKey(app.code));
     banner(reply.error);

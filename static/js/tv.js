@@ -85,7 +85,8 @@ async function enter() {
       if (reply.games) catalogue = reply.games;
       return;
     }
-    if (reply.error?.code !== "unknown_room") {
+    // A room that is gone, or could not be restored (the host menu lists it): open a new one.
+    if (!["unknown_room", "room_damaged"].includes(reply.error?.code)) {
       showError(reply.error);
       if (socket.connected) setTimeout(enter, 3000);
       return;

@@ -82,3 +82,24 @@ def test_the_host_removes_a_person_mid_game_and_the_computer_plays_on(host, tv, 
     remove.click()
     expect(abuela.locator("body")).to_have_attribute("data-screen", "kicked")
     expect(tv.locator(".menu-seat .menu-status")).to_have_text(["Ordenador", "Ordenador"])
+
+
+def test_a_game_that_cannot_be_restored_is_shown_and_the_phone_keeps_its_seat(host, tv, new_phone):
+    import json
+    import sqlite3
+    join_url, abuela = open_table(host, tv, new_phone)
+    code = join_url.rsplit("/", 1)[1]
+    token = abuela.evaluate(f"() => localStorage.getItem('sobremesa.seat.{code}')")
+    host.kill()
+    db = sqlite3.connect(host.data_dir / "sobremesa.sqlite3")
+    db.execute("INSERT OR REPLACE INTO actions (room, n, seat, action) VALUES (?, 0, 0, ?)",
+               (code, json.dumps({"type": "discard", "card": "99z"})))
+    db.commit()
+    db.close()
+    host.start()
+    abuela.reload()
+    expect(abuela.locator("#join-problem")).to_contain_text("no se pudo recuperar")
+    assert abuela.evaluate(f"() => localStorage.getItem('sobremesa.seat.{code}')") == token
+    tv.reload()
+    tv.locator("#host-menu-btn").click()
+    expect(tv.locator(".menu-damaged li")).to_contain_text("Abuela, Robotina")
