@@ -370,7 +370,7 @@ class _Model:
             down_upper, up_lower = upper.copy(), lower.copy()
             down_upper[k], up_lower[k] = np.floor(x[k]), np.ceil(x[k])
             near, far = (lower, down_upper), (up_lower, upper)
-            if up[k] > 0.5:
+            if up[k] >= 0.5:
                 near, far = far, near
             heapq.heappush(open_nodes, (bound, -nodes, *far))
             dive = (bound, 0, *near)
