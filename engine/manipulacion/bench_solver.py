@@ -66,7 +66,8 @@ def instance(rules: RuleSet, jokers: int, seed: int):
     if rules.loose_cards:
         for c in hand:
             deck[c] -= 1
-        loose = rng.sample(sorted(deck.elements()), rules.loose_cards)
+        left = sorted(deck.elements())
+        loose = rng.sample(left, min(rules.loose_cards, len(left)))
     return table, hand, loose
 
 
