@@ -1,8 +1,8 @@
 """How fast does a move reach every screen, under load, and how does that compare with a bare
 Flask-SocketIO server sending the same traffic?
 
-    python -m server.bench [--actions 300] [--bot-rooms 20] [--sweep 5,10,15,20,25,30]
-                           [--soak 300] [--skip-bare]
+    python -m server.bench [--actions 500] [--bot-rooms 20] [--rounds 3]
+                           [--sweep 5,10,20,30,40,60,80] [--soak 300] [--skip-bare]
 
 Each figure comes from a fresh host in a subprocess on loopback (bots at full speed, no delay):
 1. a measured room of 5 phones and a TV (6 clients): each phone action is timed from the moment
@@ -10,7 +10,8 @@ Each figure comes from a fresh host in a subprocess on loopback (bots at full sp
 2. the same while `--bot-rooms` rooms of computer players (Ferrocarril and Manipulación, four
    bots each) play at full speed, their TVs in another process; disconnects and errors counted;
 3. a bare Flask-SocketIO server (`server.bench_bare`, same mode) sending the same number and
-   size of messages, measured the same way: the ratio of the host's p99 to the bare one;
+   size of messages, measured the same way; 2 and 3 alternate `--rounds` times, and the ratio
+   is of the median p99s;
 4. the sweep: p99 with 5, 10, … bot rooms, and the first count at which it passes 100 ms;
 5. the soak: the host's resident memory sampled while the bot rooms play for `--soak` seconds.
 """
@@ -290,15 +291,17 @@ def loaded_run(server_url: str, rooms: int, actions: int, warmup: float) -> tupl
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="scripts/bench server")
-    parser.add_argument("--actions", type=int, default=300)
+    parser.add_argument("--actions", type=int, default=500)
     parser.add_argument("--bot-rooms", type=int, default=20)
     parser.add_argument("--warmup", type=float, default=5.0,
                         help="seconds the bot rooms play before measuring")
-    parser.add_argument("--sweep", default="5,10,15,20,25,30",
+    parser.add_argument("--sweep", default="5,10,20,30,40,60,80",
                         help="bot-room counts for the 100 ms search ('' to skip)")
     parser.add_argument("--soak", type=float, default=300.0,
                         help="seconds of the memory soak (0 to skip)")
     parser.add_argument("--skip-bare", action="store_true")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="host and bare runs, alternating (default 3 each)")
     parser.add_argument("--load-only", metavar="URL", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.load_only:
@@ -312,29 +315,39 @@ def main(argv=None) -> int:
     finally:
         tracebacks += host.stop()
 
-    host = Server()
-    try:
-        run, traffic = loaded_run(host.url, args.bot_rooms, args.actions, args.warmup)
-        report(f"host, 6 clients + {args.bot_rooms} bot rooms", run)
-        print(f"  bot rooms' TVs: states_per_s={traffic['states_per_s']:.0f} "
-              f"bytes_per_state={traffic['state_bytes']:.0f} games_finished={traffic['games']}; "
-              f"measured room bytes_per_state={run['state_bytes']:.0f}", flush=True)
-    finally:
-        tracebacks += host.stop()
-
-    if not args.skip_bare:
+    # Host and bare server alternate, each from a fresh process, so that the machine's own
+    # drift falls on both alike; the ratio is of the median p99s.
+    host_p99s, bare_p99s = [], []
+    for round_no in range(1, args.rounds + 1):
+        host = Server()
+        try:
+            run, traffic = loaded_run(host.url, args.bot_rooms, args.actions, args.warmup)
+        finally:
+            tracebacks += host.stop()
+        report(f"[{round_no}] host, 6 clients + {args.bot_rooms} bot rooms", run)
+        print(f"    bot rooms' TVs: states_per_s={traffic['states_per_s']:.0f} "
+              f"bytes_per_state={traffic['state_bytes']:.0f}; measured room "
+              f"bytes_per_state={run['state_bytes']:.0f}", flush=True)
+        host_p99s.append(percentile(run["latencies"], 0.99))
+        if args.skip_bare:
+            continue
         bare = Server(bare={"state_bytes": int(run["state_bytes"]),
                             "load_rate": round(traffic["states_per_s"], 1),
                             "load_bytes": int(traffic["state_bytes"])})
         try:
             bare_run, bare_traffic = loaded_run(bare.url, args.bot_rooms, args.actions,
                                                 args.warmup)
-            report(f"bare Flask-SocketIO, same traffic ({bare_traffic['states_per_s']:.0f} "
-                   f"states/s to the load TVs)", bare_run)
         finally:
             bare.stop()
-        ratio = percentile(run["latencies"], 0.99) / percentile(bare_run["latencies"], 0.99)
-        print(f"  ratio host_p99/bare_p99={ratio:.2f}", flush=True)
+        report(f"[{round_no}] bare Flask-SocketIO, same traffic "
+               f"({bare_traffic['states_per_s']:.0f} states/s to the load TVs)", bare_run)
+        bare_p99s.append(percentile(bare_run["latencies"], 0.99))
+    print(f"  host p99 median of {args.rounds} rounds={statistics.median(host_p99s):.1f} ms",
+          flush=True)
+    if bare_p99s:
+        ratio = statistics.median(host_p99s) / statistics.median(bare_p99s)
+        print(f"  bare p99 median={statistics.median(bare_p99s):.1f} ms; "
+              f"ratio host_p99/bare_p99={ratio:.2f}", flush=True)
 
     counts = [int(n) for n in args.sweep.split(",") if n.strip()]
     passed = None

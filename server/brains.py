@@ -2,7 +2,8 @@
 answers with an action dict; the lobby decides whether that answer still applies.
 
 - `LocalBrains`: bots live in this process (tests, and a fallback).
-- `ProcessBrains`: bots live in a child process at low CPU priority, so that however many
+- `ProcessBrains`: bots live in a child process at the lowest CPU priority (Linux's
+  SCHED_IDLE, else `nice`), so that however many
   bot rooms play at full speed, people's moves and the pushes to their screens come first (and
   never wait for Python's GIL behind a bot).
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import pickle
 import threading
 import time
 from collections import OrderedDict
@@ -25,7 +27,21 @@ log = logging.getLogger(__name__)
 THINK_SECONDS = 60          # a bot that takes longer than this has failed
 
 
+def _clone(value):
+    """A private copy of JSON-ready data (a bot may change what it is given)."""
+    if isinstance(value, dict):
+        return {k: _clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_clone(v) for v in value]
+    return value
+
+
 class LocalBrains:
+    @staticmethod
+    def private(view: dict):
+        """The bot's own copy of its view, taken under the room's lock."""
+        return _clone(view)
+
     def choose(self, room, seat: int, level: str, view: dict):
         key = (seat, level)
         bot = room.bots.get(key)
@@ -51,7 +67,12 @@ class ProcessBrains:
                     max_workers=1, mp_context=multiprocessing.get_context("spawn"),
                     initializer=_worker_start, initargs=(self.niceness,))
 
-    def choose(self, room, seat: int, level: str, view: dict):
+    @staticmethod
+    def private(view: dict) -> bytes:
+        """The view as the child will read it, taken under the room's lock."""
+        return pickle.dumps(view, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def choose(self, room, seat: int, level: str, view: bytes):
         key = (room.code, room.seed, seat, level, room.bot_generation.get(seat, 0))
         for attempt in range(2):
             self.start()
@@ -76,6 +97,10 @@ _KEEP = 512
 
 
 def _worker_start(niceness: int) -> None:
+    try:        # think only when the CPU has nothing better to do (Linux), else just be nice
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except (AttributeError, OSError):
+        pass
     try:
         os.nice(niceness)
     except OSError:
@@ -89,7 +114,7 @@ def _worker_start(niceness: int) -> None:
     threading.Thread(target=watch_parent, name="watch-host", daemon=True).start()
 
 
-def _think(game_name: str, level: str, seat: int, seed: int, key: tuple, view: dict):
+def _think(game_name: str, level: str, seat: int, seed: int, key: tuple, view: bytes):
     bot = _BOTS.get(key)
     if bot is None:
         bot = GAMES[game_name].make_bot(level, seat, seed)
@@ -97,4 +122,4 @@ def _think(game_name: str, level: str, seat: int, seed: int, key: tuple, view: d
         while len(_BOTS) > _KEEP:
             _BOTS.popitem(last=False)
     _BOTS.move_to_end(key)
-    return bot.choose(view)
+    return bot.choose(pickle.loads(view))

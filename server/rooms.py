@@ -51,15 +51,6 @@ def _inline(fn: Callable[[], None]) -> None:
     fn()
 
 
-def _clone(value):
-    """A private copy of JSON-ready data (a bot may change what it is given)."""
-    if isinstance(value, dict):
-        return {k: _clone(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_clone(v) for v in value]
-    return value
-
-
 class Lobby:
     """All rooms. `spawn(fn, delay)` runs fn later (timers, paced bots); `compute(fn)` runs a
     bot's thinking (a worker pool on the real host, inline in tests)."""
@@ -553,7 +544,7 @@ class Lobby:
                 return
             stamp = (id(game), len(game.log))
             level = self._bot_level(room, seat)
-            view = _clone(game.view(seat))
+            view = self.brains.private(game.view(seat))
         try:
             action = self.brains.choose(room, seat, level, view)
         except Exception:

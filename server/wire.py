@@ -88,6 +88,7 @@ class StrictPacket(sio_packet.Packet):
     """A Socket.IO packet that never raises on decode: a bad one becomes a REJECTED event."""
 
     json = StrictJSON
+    uses_binary_events = False      # nothing we send holds bytes: skip walking every payload
 
     def __init__(self, *args, encoded_packet=None, **kwargs):
         super().__init__(*args, encoded_packet=encoded_packet, **kwargs)
