@@ -175,7 +175,8 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
             def wrapper(data=None, *extra):
                 try:
                     fields = inbound.check(event, data)
-                    return {"ok": True, **(handler(**fields) or {})}
+                    with lobby.people_first.person():
+                        return {"ok": True, **(handler(**fields) or {})}
                 except RoomError as error:
                     return {"ok": False, "error": error.to_dict()}
                 except Exception:

@@ -380,7 +380,12 @@ def main(argv=None) -> int:
             tracebacks += host.stop()
         first = statistics.mean(r for t, r in samples[:6])
         last = statistics.mean(r for t, r in samples[-6:])
-        print(f"soak {args.soak:.0f} s, {args.bot_rooms} bot rooms: rss_mb first_30s={first:.1f} "
+        minutes = {}
+        for t, r in samples:
+            minutes.setdefault(int(t // 60), []).append(r)
+        trend = " ".join(f"{statistics.mean(v):.1f}" for _, v in sorted(minutes.items()))
+        print(f"soak {args.soak:.0f} s, {args.bot_rooms} bot rooms: rss_mb by minute: {trend}")
+        print(f"  rss_mb first_30s={first:.1f} "
               f"last_30s={last:.1f} max={max(r for _, r in samples):.1f} "
               f"games_finished={summary['games']} disconnects={summary['disconnects']} "
               f"errors={summary['errors']}")

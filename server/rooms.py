@@ -26,6 +26,7 @@ from server.inbound import token_shape
 from server.push import Client, Pusher
 from server.room import (AWAY, HANDED_OVER, Request, Room, RoomError, RunningTimer, Seat,
                          clean_name)
+from server.scheduler import PeopleFirst
 from server.store import SavedRoom, Store
 
 log = logging.getLogger(__name__)
@@ -63,6 +64,7 @@ class Lobby:
         self.spawn = spawn
         self.compute = compute
         self.brains = brains or LocalBrains()
+        self.people_first = PeopleFirst()
         self.bot_delay = bot_delay
         self.away_timeout = away_timeout
         self.allow_test_deals = allow_test_deals   # "_"-options: a dealt hand for tests
@@ -547,9 +549,15 @@ class Lobby:
             view = self.brains.private(game.view(seat))
         try:
             action = self.brains.choose(room, seat, level, view)
-        except Exception:
-            log.exception("bot %s of room %s failed", seat, room.code)
-            action = None
+        except Exception as error:
+            log.warning("bot %s of room %s failed (%s); it tries again in a moment",
+                        seat, room.code, error)
+            with room.lock:
+                room.bots_pending.discard(seat)
+                self.brains.forget(room, seat, level)
+            self.spawn(functools.partial(self._rewake, room), 1.0)
+            return
+        self.people_first.let_people_go_first()
         with room.lock:
             room.bots_pending.discard(seat)
             game = room.game
@@ -566,6 +574,10 @@ class Lobby:
                 self.brains.forget(room, seat, level)
                 log.warning("bot %s of room %s chose a refused move %s (%s)",
                             seat, room.code, json.dumps(action)[:200], error.code)
+
+    def _rewake(self, room: Room) -> None:
+        with room.lock:
+            self._wake(room)
 
     @staticmethod
     def _bot_level(room: Room, seat: int) -> str:

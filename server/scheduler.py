@@ -9,6 +9,7 @@ import itertools
 import logging
 import threading
 import time
+from contextlib import contextmanager
 from typing import Callable
 
 log = logging.getLogger(__name__)
@@ -58,7 +59,10 @@ class Workers:
         self._pool = ThreadPoolExecutor(threads, thread_name_prefix="sobremesa-bot")
 
     def __call__(self, fn: Callable[[], None]) -> None:
-        self._pool.submit(self._run, fn)
+        try:
+            self._pool.submit(self._run, fn)
+        except RuntimeError:        # the interpreter is shutting down: no more bot moves
+            pass
 
     @staticmethod
     def _run(fn: Callable[[], None]) -> None:
@@ -66,3 +70,37 @@ class Workers:
             fn()
         except Exception:
             log.exception("a bot's move failed")
+
+
+class PeopleFirst:
+    """A person's request goes before the bots: from its arrival until its states have had a
+    moment (`linger`) to leave, a bot about to apply a move waits, at most `longest_wait`.
+    Threads share one GIL: without this, a person's move queues behind the bot rooms' work."""
+
+    def __init__(self, linger: float = 0.015, longest_wait: float = 0.05):
+        self.linger = linger
+        self.longest_wait = longest_wait
+        self._people = 0
+        self._until = 0.0
+        self._quiet = threading.Condition()
+
+    @contextmanager
+    def person(self):
+        with self._quiet:
+            self._people += 1
+        try:
+            yield
+        finally:
+            with self._quiet:
+                self._people -= 1
+                self._until = max(self._until, time.monotonic() + self.linger)
+
+    def let_people_go_first(self) -> None:
+        deadline = time.monotonic() + self.longest_wait
+        with self._quiet:
+            while True:
+                now = time.monotonic()
+                busy_until = deadline if self._people else min(self._until, deadline)
+                if now >= busy_until:
+                    return
+                self._quiet.wait(busy_until - now)

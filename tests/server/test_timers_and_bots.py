@@ -120,3 +120,22 @@ def test_a_slow_bot_in_one_room_does_not_delay_a_timer_in_another(monkeypatch):
     finally:
         release.set()
     assert b_room.game.window is None and closed_after < 3.6, closed_after
+
+
+def test_a_bot_waits_while_a_persons_move_is_on_its_way_but_never_long():
+    from server.scheduler import PeopleFirst
+    gate = PeopleFirst(linger=0.1, longest_wait=0.5)
+    started = time.monotonic()
+    gate.let_people_go_first()
+    assert time.monotonic() - started < 0.05, "nobody is acting: no wait"
+    with gate.person():
+        pass
+    started = time.monotonic()
+    gate.let_people_go_first()
+    waited = time.monotonic() - started
+    assert 0.07 <= waited < 0.4, waited              # until the person's states have left
+    busy = PeopleFirst(linger=5, longest_wait=0.2)
+    with busy.person():
+        started = time.monotonic()
+        busy.let_people_go_first()
+        assert 0.15 <= time.monotonic() - started < 0.5   # a bot is delayed, never stopped
