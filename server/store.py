@@ -125,9 +125,10 @@ class Store:
             "en": f"The games file was damaged. A copy was kept at {aside}. "
                   + (f"{len(rooms)} rooms were recovered." if rooms
                      else "No room could be read.")})
-        log.warning("The games file %s could not be read (%s). A copy is kept at %s; "
-                    "%d rooms and %d moves were recovered.", path, error, aside, len(rooms),
-                    len(actions))
+        log.warning("Guardamos una copia de la partida dañada en %s (no se podía leer: %s); "
+                    "se recuperaron %d salas y %d jugadas. / The games file could not be read: "
+                    "a copy is kept at %s; %d rooms and %d moves were recovered.",
+                    aside, error, len(rooms), len(actions), aside, len(rooms), len(actions))
         return db
 
     # ----- writing ----------------------------------------------------------------------------

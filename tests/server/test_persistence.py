@@ -232,3 +232,12 @@ def test_the_heartbeat_is_written_by_the_sweep(tmp_path):
     h, _ = a_game(tmp_path)
     h.lobby.sweep(now=1234.5)
     assert h.lobby.store.last_beat() == 1234.5
+
+
+def test_the_terminal_says_where_the_damaged_copy_is(tmp_path, caplog):
+    (tmp_path / DB).write_bytes(b"no es una base de datos " * 100)
+    with caplog.at_level("WARNING", logger="server.store"):
+        restarted(tmp_path)
+    [copy] = damaged_copies(tmp_path)
+    message = " ".join(r.getMessage() for r in caplog.records)
+    assert "Guardamos una copia de la partida dañada en" in message and copy in message
