@@ -1,4 +1,5 @@
-"""What the game chooser shows about Ferrocarril: summary, options and the house-rules card."""
+"""What the game chooser shows about Ferrocarril: summary, seating tip and the house-rules card
+(its options are declared in `game.py`)."""
 
 INFO = {
     "title": {"es": "Ferrocarril", "en": "Ferrocarril"},
@@ -6,10 +7,6 @@ INFO = {
         "es": "7 rondas de rummy con contrato, comodines y ¡Compro!",
         "en": "7 rounds of contract rummy with jokers and ¡Compro!",
     },
-    "options": [
-        {"name": "buy_seconds", "type": "int", "min": 3, "max": 10, "default": 5,
-         "label": {"es": "Ventana de compra (segundos)", "en": "Buy window (seconds)"}},
-    ],
     "seating_tip": {
         "es": "Consejo de familia: el orden de los asientos decide quién tiene prioridad para "
               "comprar. ¡No sentéis juntas a las parejas!",
