@@ -119,4 +119,10 @@ register({
     "not_a_card": ("Eso no es una carta.", "That is not a card."),
     "cards_missing": ("Falta la lista de cartas.", "The list of cards is missing."),
     "unknown_action": ("Esa jugada no existe en este juego.", "This game has no such move."),
+    "confirm_not_yes_no": ("La confirmación es sí o no.", "A confirmation is yes or no."),
+    "group_missing": ("Falta el grupo.", "The group is missing."),
+    "place_missing": ("Falta el sitio.", "The place is missing."),
+    "split_point_missing": ("Falta por dónde partir el grupo.", "Where to split is missing."),
+    "table_missing": ("Falta la mesa.", "The table is missing."),
+    "group_not_a_list": ("Un grupo es una lista de cartas.", "A group is a list of cards."),
 })

@@ -11,7 +11,7 @@ from engine.messages import CATALOGUE, Or, Words, register, template_fields, tex
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 # Packages whose refusals all come from the catalogue (a new game is added here when it lands).
-CONVERTED = ["*.py", "ferrocarril/*.py"]
+CONVERTED = ["*.py", "ferrocarril/*.py", "manipulacion/actions.py", "manipulacion/options.py"]
 
 SAMPLES = {
     "card": SPANISH.words(card(7, 1)),
