@@ -11,7 +11,7 @@ French:  ``A 2 .. 10 J Q K`` + ``s h d c`` — ``Qh`` queen of hearts.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from engine.messages import Words
@@ -71,6 +71,8 @@ class Notation:
     suit_names_en: tuple[str, ...]
     rank_names_es: tuple[str, ...]
     rank_names_en: tuple[str, ...]
+    _text: dict[Card, str] = field(init=False, repr=False, compare=False)
+    _parse: dict[str, Card] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         text = {JOKER: "*"}

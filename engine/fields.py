@@ -48,7 +48,7 @@ def action_type(data: Any) -> str:
 
 
 def coerce(action: Any, from_dict: Callable[[Any], T], parse: Callable[[str], T],
-           action_class: type) -> T:
+           action_class: type[T]) -> T:
     """Accept an action value, its JSON dict or its text."""
     if isinstance(action, action_class):
         return action

@@ -84,6 +84,7 @@ class Game(ABC):
     options: dict
     seed: int
     log: list[tuple[Seat, dict]]
+    _public: dict | None          # the cached public view, until the next action
 
     @classmethod
     @abstractmethod
@@ -212,7 +213,6 @@ class RoundGame(Game):
     phase: str
     ready: set[int]     # between rounds: the seats ready for the next one
     scores: list[int]
-    _public: dict | None
 
     def __init__(self, players: int, options: dict | None = None, seed: int = 0):
         self.check_player_count(players)

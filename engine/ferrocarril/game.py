@@ -10,19 +10,36 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.cards import JOKER, SPANISH, Card, deck
-from engine.game import GAME_OVER, ROUND_OVER, GameError, RoundGame, Timer
 from engine.ferrocarril import actions as A
 from engine.ferrocarril.info import INFO
-from engine.messages import Words, refuse
-from engine.options import Option, Options
 from engine.ferrocarril.melds import (
-    GROUP, RUN, Meld, arrange_run, check_group, check_steal, extend_group, extend_run,
+    GROUP,
+    RUN,
+    Meld,
+    arrange_run,
+    check_group,
+    check_steal,
+    extend_group,
+    extend_run,
 )
 from engine.ferrocarril.rules import (
-    BUY_SECONDS_DEFAULT, BUY_SECONDS_MAX, BUY_SECONDS_MIN, BUYS_PER_GAME,
-    CARDS_FROM_STOCK_WHEN_TURN_BUYS, CONTRACTS, HAND_SIZE, JOKERS, MAX_PLAYERS, MIN_PLAYERS,
-    PACKS, ROUNDS, hand_points,
+    BUY_SECONDS_DEFAULT,
+    BUY_SECONDS_MAX,
+    BUY_SECONDS_MIN,
+    BUYS_PER_GAME,
+    CARDS_FROM_STOCK_WHEN_TURN_BUYS,
+    CONTRACTS,
+    HAND_SIZE,
+    JOKERS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PACKS,
+    ROUNDS,
+    hand_points,
 )
+from engine.game import GAME_OVER, ROUND_OVER, GameError, RoundGame, Timer
+from engine.messages import Words, refuse
+from engine.options import Option, Options
 
 DRAW, PLAY = "draw", "play"
 FULL_DECK = sorted(deck(PACKS, JOKERS))
@@ -110,7 +127,8 @@ class Ferrocarril(RoundGame):
         deal = game.options.get("_deal")
         if deal is not None and len(deal["hands"]) != players:
             raise refuse("bad_deal")
-        game.dealer = game.rng.randrange(players) if deal is None else deal.get("dealer", 0) % players
+        game.dealer = (game.rng.randrange(players) if deal is None
+                       else deal.get("dealer", 0) % players)
         game._deal(deal)
         return game
 
@@ -291,6 +309,7 @@ class Ferrocarril(RoundGame):
 
     def _resolve_window(self, final: bool) -> None:
         window = self.window
+        assert window is not None
         decided, buyer = window.winner(final)
         if not decided:
             return
@@ -448,7 +467,7 @@ class Ferrocarril(RoundGame):
         self.phase = GAME_OVER if self.round == ROUNDS - 1 else ROUND_OVER
         self._event("round_end", closer, round=self.round + 1, points=points)
         if self.phase == GAME_OVER:
-            self._event("game_end", None, winners=self.result()["winners"])
+            self._event("game_end", None, winners=self._standings()["winners"])
 
     # ----- views ----------------------------------------------------------------------------
 
@@ -527,9 +546,9 @@ class Ferrocarril(RoundGame):
             for meld in self.table:
                 everywhere += meld.cards
             if sorted(everywhere) != FULL_DECK:
-                everywhere, expected = Counter(everywhere), Counter(FULL_DECK)
-                problems.append(f"cards: {sum(everywhere.values())} present; missing "
-                                f"{dict(expected - everywhere)}, extra {dict(everywhere - expected)}")
+                present, expected = Counter(everywhere), Counter(FULL_DECK)
+                problems.append(f"cards: {sum(present.values())} present; missing "
+                                f"{dict(expected - present)}, extra {dict(present - expected)}")
         for meld in self.table:
             # A meld whose cards are exactly those last found valid need not be checked again.
             if meld._audited != meld.cards:
@@ -537,9 +556,9 @@ class Ferrocarril(RoundGame):
                 problems.extend(found)
                 meld._audited = None if found else list(meld.cards)
         if self._totals[0] != len(self.round_results):
+            columns = zip(*(r["points"] for r in self.round_results), strict=True)
             self._totals = (len(self.round_results),
-                            [sum(col) for col in zip(*(r["points"] for r in self.round_results))]
-                            or [0] * self.players)
+                            [sum(col) for col in columns] or [0] * self.players)
         totals = self._totals[1]
         if totals != self.scores:
             problems.append(f"scores {self.scores} != sum of rounds {totals}")

@@ -19,7 +19,8 @@ INFO = {
         {"es": "Nadie se queda sin cartas al bajar: la última se cierra boca abajo.",
          "en": "No play empties the hand: the last card is closed face down."},
         {"es": "Comprar en tu turno gasta una de tus 10 compras y te da la carta y 2 más del mazo.",
-         "en": "Buying in your own turn spends one of your 10 buys: the card and 2 from the stock."},
+         "en": "Buying in your own turn spends one of your 10 buys: the card and 2 from the "
+               "stock."},
         {"es": "Aunque ya hayas Salido puedes comprar. Tu propio descarte no se compra.",
          "en": "You may buy after going down. Nobody buys their own discard."},
         {"es": "La primera carta destapada de la ronda también se puede comprar.",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from engine.cards import JOKER, SPANISH, Card, card, circular_rank
+from engine.cards import JOKER, SPANISH, Card, card, circular_rank, from_code
 from engine.messages import Words, refuse
 
 GROUP, RUN = "group", "run"
@@ -58,7 +58,7 @@ class Meld:
             if self.kind == RUN:
                 data["suit"] = SPANISH.suit_letters[self.suit]
                 if stands is not None:
-                    data["joker_for"] = SPANISH.format(stands)
+                    data["joker_for"] = SPANISH.format(from_code(stands))
             else:
                 data["rank"] = SPANISH.rank_names[self.rank - 1]
                 if stands is not None:
@@ -221,9 +221,10 @@ def check_steal(meld: Meld, real: Card) -> int:
     if real == JOKER:
         raise refuse("joker_for_real_card")
     stands = meld.joker_stands_for()
+    assert stands is not None           # the meld has a joker
     if meld.kind == GROUP:
         if real.rank != stands:
             raise refuse("joker_needs_rank", rank=SPANISH.a_rank_words(stands))
     elif real != stands:
-        raise refuse("joker_needs_card", card=SPANISH.words(stands))
+        raise refuse("joker_needs_card", card=SPANISH.words(from_code(stands)))
     return meld.cards.index(JOKER)
