@@ -10,9 +10,15 @@ import pytest
 from engine.cards import deck
 from engine.game import IllegalAction
 from engine.manipulacion.game import DEFAULTS, Manipulacion
-
 from tests.engine.manipulacion_helpers import (
-    Hint, apply_all, cards, deal, hand, refused, solver_stub, table, texts,
+    Hint,
+    apply_all,
+    cards,
+    deal,
+    hand,
+    refused,
+    table,
+    texts,
 )
 
 pytestmark = pytest.mark.usefixtures("solver_stub")

@@ -10,8 +10,7 @@ from engine.manipulacion.game import DEFAULTS, Manipulacion
 from engine.manipulacion.melds import fmt
 from engine.manipulacion.rulesets import RULESETS
 from engine.registry import GAMES, game_class
-
-from tests.engine.manipulacion_helpers import RULESET_NAMES, solver_stub
+from tests.engine.manipulacion_helpers import RULESET_NAMES
 
 pytestmark = pytest.mark.usefixtures("solver_stub")
 

@@ -9,6 +9,8 @@ import pytest
 
 from tests.live import Host, RawSocket
 
+pytestmark = pytest.mark.slow      # each test starts and kills a real host
+
 
 @pytest.fixture
 def host(tmp_path):
