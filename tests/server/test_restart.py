@@ -41,7 +41,11 @@ def room_with(host, game, names, options=None, bots=()):
 
 
 def newest(client, timeout=3.0):
+    """The newest state that arrived within 0.3 s, or else the first one within `timeout` (the
+    bots think at SCHED_IDLE: on a busy machine they may not move for a while)."""
     client._next(lambda f: False, 0.3)          # collect what has arrived
+    if not client.states():
+        client._next(lambda f: f.startswith('42["state"'), timeout)
     states = client.states()
     assert states, "no state arrived"
     return states[-1]
