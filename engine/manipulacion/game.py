@@ -28,7 +28,7 @@ from engine.manipulacion.melds import (
     stands_for,
 )
 from engine.manipulacion.rulesets import (
-    CARRUSEL, DEFAULT, GUADALUPE, JOKERS_TAHITI, JOKERS_VATICANO, MUST_PLAY, ONE_ROUND,
+    CARRUSEL, GUADALUPE, JOKERS_TAHITI, JOKERS_VATICANO, MUST_PLAY, ONE_ROUND,
     OPEN_ENDED, PLAY_OR_DRAW, RULESETS, TO_150, TO_TARGET, RuleSet,
 )
 

@@ -26,7 +26,8 @@ SAMPLES = {
     "contract": Words("2 tríos", "2 sets of three"),
     "game": Words("Ferrocarril", "Ferrocarril"),
 }
-CARD_CODE = re.compile(r"(?<![\w«'])(?:10|[2-9AJQKSCR])[ocebshdc](?!\w| de )|(?<!\w)\*\w*")  # «As de» is a word
+# A card code such as 7o or Qh, or a joker written *; "As de" is a word (the ace), not a code.
+CARD_CODE = re.compile(r"(?<![\w«'])(?:10|[2-9AJQKSCR])[ocebshdc](?!\w| de )|(?<!\w)\*\w*")
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b")
 
 
