@@ -25,7 +25,7 @@ from server.store import Store
 
 log = logging.getLogger(__name__)
 ROOT = Path(__file__).resolve().parent.parent
-MALFORMED = {"code": "malformed", "es": "Mensaje no válido.", "en": "Malformed message."}
+MALFORMED = RoomError.malformed().to_dict()
 
 
 def catalogue() -> list[dict]:
@@ -181,9 +181,7 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
                     return {"ok": False, "error": error.to_dict()}
                 except Exception:
                     log.exception("event %s failed", event)
-                    return {"ok": False, "error": {"code": "server_error",
-                                                   "es": "Algo ha fallado en el servidor.",
-                                                   "en": "Something failed on the server."}}
+                    return {"ok": False, "error": RoomError.of("server_error").to_dict()}
             return wrapper
         return decorator
 
@@ -233,7 +231,6 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
 
     @socketio.on("*")
     def unknown(event, *args):
-        return {"ok": False, "error": {"code": "unknown_event",
-                                       "es": "Mensaje desconocido.", "en": "Unknown message."}}
+        return {"ok": False, "error": RoomError.of("unknown_event").to_dict()}
 
     return app, socketio

@@ -42,20 +42,18 @@ EVENTS: dict[str, dict[str, Field]] = {
 
 
 def check(event: str, data) -> dict:
-    """The event's fields (absent ones as None), or RoomError("malformed")."""
+    """The event's fields (absent ones as None); a field of the wrong type is malformed."""
     if not isinstance(data, dict):
-        raise RoomError("malformed", "Mensaje no válido.", "Malformed message.")
+        raise RoomError.malformed()
     values = {}
     for name, field in EVENTS[event].items():
         value = data.get(name)
         if value is None:
             if field.required:
-                raise RoomError("malformed", f"Mensaje no válido: falta «{name}».",
-                                f"Malformed message: '{name}' is missing.")
+                raise RoomError.malformed(name)
         elif not isinstance(value, field.kind) or isinstance(value, bool) \
                 or (field.max_length is not None and len(cast(Sized, value)) > field.max_length):
-            raise RoomError("malformed", f"Mensaje no válido: «{name}» no es correcto.",
-                            f"Malformed message: '{name}' is not right.")
+            raise RoomError.malformed(name)
         values[name] = value
     return values
 

@@ -8,7 +8,9 @@ import time
 from dataclasses import dataclass, field
 
 from engine.game import Game, GameError
+from engine.messages import texts
 from engine.registry import GAMES
+from server import messages  # noqa: F401  (registers the host's refusal texts)
 
 MAX_NAME = 20
 AWAY, HANDED_OVER = "away", "host"     # why a person's seat is played by a bot for now
@@ -18,6 +20,17 @@ class RoomError(Exception):
     def __init__(self, code: str, es: str, en: str, data: dict | None = None):
         super().__init__(f"{code}: {en}")
         self.code, self.es, self.en, self.data = code, es, en, data
+
+    @classmethod
+    def of(cls, code: str, data: dict | None = None) -> "RoomError":
+        """The host's refusal `code`, its texts from the catalogue (server/messages.py)."""
+        return cls(code, *texts(code), data)
+
+    @classmethod
+    def malformed(cls, field: str | None = None) -> "RoomError":
+        """A message that cannot be read; the field at fault goes in `data`, for developers."""
+        return cls("malformed", *texts("message_malformed"),
+                   None if field is None else {"field": field})
 
     @classmethod
     def from_game(cls, error: GameError) -> "RoomError":
@@ -33,10 +46,10 @@ class RoomError(Exception):
 
 def clean_name(name) -> str:
     if not isinstance(name, str):
-        raise RoomError("bad_name", "Escribe tu nombre.", "Type your name.")
+        raise RoomError.of("bad_name")
     name = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME]
     if not name:
-        raise RoomError("bad_name", "Escribe tu nombre.", "Type your name.")
+        raise RoomError.of("bad_name")
     return name
 
 
@@ -135,7 +148,7 @@ class Room:
         for seat in self.seats:
             if seat.id == seat_id:
                 return seat
-        raise RoomError("unknown_seat", "Ese asiento no existe.", "That seat does not exist.")
+        raise RoomError.of("unknown_seat")
 
     def index_of(self, seat_id) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -147,8 +160,7 @@ class Room:
         for index, seat in enumerate(self.seats):
             if same_secret(seat.token, token):
                 return index, seat
-        raise RoomError("bad_token", "Este móvil no tiene asiento en la sala.",
-                        "This phone has no seat in the room.")
+        raise RoomError.of("bad_token")
 
     def is_host(self, token) -> bool:
         return same_secret(self.host_token, token)

@@ -83,15 +83,13 @@ class Lobby:
             if room:
                 return room
             if code in self.damaged:
-                raise RoomError("room_damaged",
-                                "Esta partida no se pudo recuperar; el anfitrión la ve en la tele.",
-                                "This game could not be restored; the host can see it on the TV.")
-        raise RoomError("unknown_room", "Esa sala no existe.", "That room does not exist.")
+                raise RoomError.of("room_damaged")
+        raise RoomError.of("unknown_room")
 
     def create_room(self, sid: str, game_name=None) -> Room:
         game_name = game_name or "ferrocarril"
         if game_name not in GAMES:
-            raise RoomError("unknown_game", "Ese juego no existe.", "That game does not exist.")
+            raise RoomError.of("unknown_game")
         with self._lock:
             if len(self.rooms) >= self.max_rooms:
                 self._make_room_for_one()
@@ -108,9 +106,7 @@ class Lobby:
         idle = [r for r in self.rooms.values()
                 if r.status in ("lobby", "finished") and not self.push.count(r.code)]
         if not idle:
-            raise RoomError("too_many_rooms",
-                            "Hay demasiadas mesas abiertas en este anfitrión. Termina alguna.",
-                            "There are too many open tables on this host. Finish one first.")
+            raise RoomError.of("too_many_rooms")
         oldest = min(idle, key=lambda r: r.touched)
         self._expire(oldest)
 
@@ -185,12 +181,9 @@ class Lobby:
                     return room, self._sit(sid, room, seat)
             name = clean_name(name)
             if room.status != "lobby":
-                raise RoomError("game_started",
-                                "La partida ya ha empezado: elige un jugador del ordenador "
-                                "para sustituirlo.",
-                                "The game has started: pick a computer player to take over.")
+                raise RoomError.of("game_started")
             if len(room.seats) >= min(MAX_SEATS, room.game_class.max_players):
-                raise RoomError("room_full", "La mesa está completa.", "The table is full.")
+                raise RoomError.of("room_full")
             seat = Seat(self._seat_id(room), name, self._free_color(room),
                         token=secrets.token_urlsafe(16))
             room.seats.append(seat)
@@ -219,16 +212,14 @@ class Lobby:
                 self._sit(sid, room, owned)
                 return {"room": room.code, "token": owned.token, "seat_id": owned.id}
             if seat.bot is None:
-                raise RoomError("seat_taken", "Ese asiento ya es de una persona.",
-                                "That seat belongs to a person.")
+                raise RoomError.of("seat_taken")
             name = clean_name(name)
             if room.open_takeover:
                 token = self._hand_over(room, seat, name)
                 self._sit(sid, room, seat)
                 return {"room": room.code, "token": token, "seat_id": seat.id}
             if claim is None:
-                raise RoomError("malformed", "Mensaje no válido: falta «claim».",
-                                "Malformed message: 'claim' is missing.")
+                raise RoomError.malformed("claim")
             request = next((r for r in room.requests.values() if r.claim == claim), None)
             if request is None:
                 request = Request(secrets.token_hex(3), seat.id, name, claim, sid)
@@ -265,12 +256,9 @@ class Lobby:
         with room.lock:
             index, seat = room.seat_by_token(token)
             if room.game is None or room.status != "playing":
-                raise RoomError("no_game", "La partida no ha empezado.",
-                                "The game has not started.")
+                raise RoomError.of("no_game")
             if seat.autoplay is not None:
-                raise RoomError("computer_playing",
-                                "El ordenador está jugando por ti: toca «Volver a jugar».",
-                                "The computer is playing for you: tap 'Back to playing'.")
+                raise RoomError.of("computer_playing")
             self._apply(room, index, action)
             return room
 
@@ -291,24 +279,23 @@ class Lobby:
         room = self.room(code)
         with room.lock:
             if not room.is_host(host_token):
-                raise RoomError("not_host", "Solo el anfitrión puede hacer eso.",
-                                "Only the host can do that.")
+                raise RoomError.of("not_host")
             handler = getattr(self, "_host_" + command, None) if isinstance(command, str) \
                 and command.isidentifier() else None
             if handler is None:
-                raise RoomError("unknown_command", "Orden desconocida.", "Unknown command.")
+                raise RoomError.of("unknown_command")
             if handler(room, args) is not _RECORDED:
                 self._changed(room)
 
     def _in_lobby(self, room: Room) -> None:
         if room.status != "lobby":
-            raise RoomError("game_started", "La partida ya ha empezado.", "The game has started.")
+            raise RoomError.of("not_in_lobby")
 
     def _host_set_game(self, room: Room, args: dict) -> None:
         self._in_lobby(room)
         name = args.get("game")
         if not isinstance(name, str) or name not in GAMES:
-            raise RoomError("unknown_game", "Ese juego no existe.", "That game does not exist.")
+            raise RoomError.of("unknown_game")
         room.game_name, room.options = name, {}
 
     def _host_set_options(self, room: Room, args: dict) -> None:
@@ -316,20 +303,20 @@ class Lobby:
         options = args.get("options")
         if not isinstance(options, dict) or not self.allow_test_deals and any(
                 str(key).startswith("_") for key in options):
-            raise RoomError("bad_options", "Opciones no válidas.", "Invalid options.")
+            raise RoomError.of("bad_options")
         try:
             cls = room.game_class
             cls.new(min(max(len(room.seats), cls.min_players), cls.max_players), options, 0)
         except GameError as error:
             raise RoomError.from_game(error) from None
         except (TypeError, ValueError, KeyError, AttributeError):
-            raise RoomError("bad_options", "Opciones no válidas.", "Invalid options.") from None
+            raise RoomError.of("bad_options") from None
         room.options = dict(options)
 
     def _host_set_takeover(self, room: Room, args: dict) -> None:
         value = args.get("open")
         if not isinstance(value, bool):
-            raise RoomError("malformed", "Mensaje no válido.", "Malformed message.")
+            raise RoomError.malformed()
         room.open_takeover = value
 
     def _host_reorder(self, room: Room, args: dict) -> None:
@@ -338,17 +325,16 @@ class Lobby:
         ids = [s.id for s in room.seats]
         if not isinstance(order, list) or not all(isinstance(i, str) for i in order) \
                 or sorted(order) != sorted(ids):
-            raise RoomError("bad_order", "El orden no coincide con los asientos.",
-                            "The order does not match the seats.")
+            raise RoomError.of("bad_order")
         room.seats = [room.seat(seat_id) for seat_id in order]
 
     def _host_add_bot(self, room: Room, args: dict) -> None:
         self._in_lobby(room)
         level = args.get("level") or room.game_class.bot_levels[0]
         if level not in room.game_class.bot_levels:
-            raise RoomError("bad_level", "Nivel desconocido.", "Unknown level.")
+            raise RoomError.of("bad_level")
         if len(room.seats) >= min(MAX_SEATS, room.game_class.max_players):
-            raise RoomError("room_full", "La mesa está completa.", "The table is full.")
+            raise RoomError.of("room_full")
         room.seats.append(Seat(self._seat_id(room), self._bot_name(room),
                                self._free_color(room), bot=level))
 
@@ -356,7 +342,7 @@ class Lobby:
         seat = room.seat(args.get("seat"))
         level = args.get("level")
         if seat.bot is None or level not in room.game_class.bot_levels:
-            raise RoomError("bad_level", "Nivel desconocido.", "Unknown level.")
+            raise RoomError.of("bad_level")
         seat.bot = level
 
     def _host_remove(self, room: Room, args: dict) -> None:
@@ -365,8 +351,7 @@ class Lobby:
         if room.status == "lobby":
             room.seats.remove(seat)
         elif seat.bot is not None:
-            raise RoomError("already_computer", "Ese asiento ya lo juega el ordenador.",
-                            "The computer already plays that seat.")
+            raise RoomError.of("already_computer")
         else:
             seat.name = self._bot_name(room)
             seat.bot = room.game_class.bot_levels[-1]
@@ -394,8 +379,7 @@ class Lobby:
         seat = room.seat(request.seat_id)
         if seat.bot is None:
             self._deny(room, request)
-            raise RoomError("seat_taken", "Ese asiento ya es de una persona.",
-                            "That seat belongs to a person.")
+            raise RoomError.of("seat_taken")
         del room.requests[request.id]
         token = self._hand_over(room, seat, request.name)
         room.grants[request.claim] = (seat.id, token, time.time())
@@ -413,8 +397,7 @@ class Lobby:
         request_id = args.get("request")
         request = room.requests.get(request_id) if isinstance(request_id, str) else None
         if request is None:
-            raise RoomError("unknown_request", "Esa petición ya no existe.",
-                            "That request no longer exists.")
+            raise RoomError.of("unknown_request")
         return request
 
     def _deny(self, room: Room, request: Request) -> None:
@@ -436,14 +419,14 @@ class Lobby:
 
     def _host_new_game(self, room: Room, args: dict) -> None:
         if room.status == "lobby":
-            raise RoomError("no_game", "No hay partida que terminar.", "There is no game to end.")
+            raise RoomError.of("no_game")
         room.status, room.game = "lobby", None
         self.store.clear_actions(room.code)
 
     def _host_act(self, room: Room, args: dict) -> object:
         """The host's own table buttons (e.g. next round) act for the system seat."""
         if room.game is None or room.status != "playing":
-            raise RoomError("no_game", "La partida no ha empezado.", "The game has not started.")
+            raise RoomError.of("no_game")
         self._apply(room, None, args.get("action"))
         return _RECORDED
 
@@ -451,7 +434,7 @@ class Lobby:
         """The host has seen a damaged room: it leaves the TV's list (its rows are kept)."""
         code = args.get("code")
         if not isinstance(code, str) or code not in self.damaged:
-            raise RoomError("unknown_room", "Esa sala no existe.", "That room does not exist.")
+            raise RoomError.of("unknown_room")
         del self.damaged[code]
         self.store.set_status(code, "damaged")
 

@@ -6,10 +6,12 @@ from pathlib import Path
 import pytest
 
 import engine.registry  # noqa: F401  (every game registers its codes)
+import server.messages  # noqa: F401  (and the host its own)
 from engine.cards import FRENCH, JOKER, SPANISH, card
 from engine.messages import CATALOGUE, Or, Words, register, template_fields, texts
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
+SERVER = ENGINE.parent / "server"
 # Packages whose refusals all come from the catalogue (a new game is added here when it lands).
 CONVERTED = ["*.py", "ferrocarril/*.py", "manipulacion/actions.py", "manipulacion/options.py"]
 
@@ -101,3 +103,12 @@ def test_every_refusal_comes_from_the_catalogue(path):
     if path.name not in ("game.py", "messages.py") or path.parent != ENGINE:
         # Only the catalogue writes texts: no refusal built with inline words.
         assert not re.search(r"(?:IllegalAction|MalformedAction|GameError)\(", source), path
+
+
+@pytest.mark.parametrize("path", sorted(SERVER.glob("*.py")), ids=lambda p: p.name)
+def test_the_hosts_refusals_come_from_the_catalogue(path):
+    source = path.read_text()
+    codes = set(re.findall(r"RoomError\.of\(\s*\"(\w+)\"", source))
+    assert codes <= set(CATALOGUE), codes - set(CATALOGUE)
+    # Texts are never written where the refusal is raised.
+    assert not re.search(r"RoomError\(\s*\"", source), path
