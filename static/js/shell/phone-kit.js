@@ -1,13 +1,56 @@
-// Small helpers shared by every game's phone screen (phone-<game>.js). No rules here: only the
-// plumbing both screens had written out twice (hand ids, stored sort, timers, sending, resize).
-import { getLang } from "./i18n.js";
+// Small helpers shared by every game's phone screen (games/<name>/phone.js). No rules here:
+// only the plumbing both screens had written out twice (hand ids, stored sort, sending, resize).
+import { h } from "../core/dom.js";
+import { getLang } from "../core/i18n.js";
+import { store } from "../core/storage.js";
 
 export const esc = (text) => String(text ?? "").replace(/[&<>"']/g,
   (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]);
 
-// card(code, extra) drawing with the given deck's cardSVG, in the current language.
-export function cardMaker(cardSVG) {
-  return (code, extra = {}) => cardSVG(code, { lang: getLang(), ...extra });
+// card(code, extra) drawing with the given deck's cardEl, in the current language.
+export function cardMaker(cardEl) {
+  return (code, extra = {}) => cardEl(code, { lang: getLang(), ...extra }).outerHTML;
+}
+
+// card(code, extra) drawing an element with the given deck's cardEl, in the current language.
+export function cardMakerEl(cardEl) {
+  return (code, extra = {}) => cardEl(code, { lang: getLang(), ...extra });
+}
+
+// Small cards in a row: <span class="mini">card</span> each (card() gives elements).
+export function miniCards(codes, card) {
+  return codes.map((c) => h("span", { class: "mini" }, card(c)));
+}
+
+// A seat's colour dot.
+export function swatchEl(color) {
+  return h("span", { class: "swatch", style: { background: color } });
+}
+
+// The hand's rows: <div class="hand-row"> each, cardNode(entry, k, style) a card.
+export function handRows(list, { rows, perRow, cardW, step }, cardNode) {
+  const out = [];
+  for (let r = 0; r < rows; r++) {
+    const slice = list.slice(r * perRow, (r + 1) * perRow);
+    if (!slice.length) continue;
+    out.push(h("div", { class: "hand-row" }, slice.map((e, k) =>
+      cardNode(e, k, { width: `${cardW}px`, marginLeft: k ? `${(step - cardW).toFixed(1)}px` : "" }))));
+  }
+  return out;
+}
+
+// The action bar between rounds: the next-round button when allowed, else "waiting for others".
+export function betweenRounds(allowed, phase, pending, nextLabel, waitingLabel) {
+  if (allowed.has("next_round")) {
+    return h("button", { type: "button", class: "btn primary wide", dataset: { act: "next_round" }, disabled: pending, text: nextLabel });
+  }
+  if (phase === "round_over") return h("p", { class: "waiting-others", text: waitingLabel });
+  return null;
+}
+
+// A standings row's place number (a medal for the first three at the end of the game).
+export function medal(place, over) {
+  return h("span", { class: ["place-n", over && place <= 3 && `medal-${place}`], text: String(place) });
 }
 
 // Small cards in a row: <span class="mini">…</span> each.
@@ -40,15 +83,11 @@ export function countCodes(codes) {
 
 // The sort order ("rank" | "suit") remembered under `key`.
 export function storedSort(key) {
-  try {
-    return localStorage.getItem(key) === "suit" ? "suit" : "rank";
-  } catch {
-    return "rank";
-  }
+  return store.get(key) === "suit" ? "suit" : "rank";
 }
 
 export function storeSort(key, by) {
-  try { localStorage.setItem(key, by); } catch { /* private mode */ }
+  store.set(key, by);
 }
 
 // A tap on a sort button ([data-sort]): remembers its order under `key` and returns it;
@@ -107,7 +146,7 @@ export function handRowsHTML(list, { rows, perRow, cardW, step }, cardHTML) {
   return html;
 }
 
-// ----- state, timers, sending -------------------------------------------------------------------
+// ----- state, sending -------------------------------------------------------------------
 
 // Readers of the current state kept in ui.state.
 export function stateReaders(ui) {
@@ -117,30 +156,6 @@ export function stateReaders(ui) {
   const seatName = (i) => (i == null ? "" : ui.state.room.seats[i]?.name ?? `#${i + 1}`);
   const seatColor = (i) => ui.state.room.seats[i]?.color ?? "#999";
   return { game, me, allowed, seatName, seatColor };
-}
-
-// The room's running timers as {name: {at, seconds}}, `at` on the performance.now() clock.
-export function readDeadlines(state) {
-  const received = state.received ?? performance.now();
-  const deadlines = {};
-  for (const timer of state.room.timers || []) {
-    deadlines[timer.name] = { at: received + timer.remaining * 1000, seconds: timer.seconds };
-  }
-  return deadlines;
-}
-
-// Every [data-countdown] node under root: empty without its timer, else fill(node, left, d)
-// with `left` the seconds left (never below 0).
-export function updateCountdowns(root, deadlines, fill) {
-  const now = performance.now();
-  for (const node of root.querySelectorAll("[data-countdown]")) {
-    const d = deadlines[node.dataset.countdown];
-    if (!d) {
-      node.textContent = "";
-      continue;
-    }
-    fill(node, Math.max(0, (d.at - now) / 1000), d);
-  }
 }
 
 // send(action, handle): one action at a time; busy() redraws while it is on its way, done()

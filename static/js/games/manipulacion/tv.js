@@ -1,36 +1,37 @@
 // Rummy Manipulación on the TV: the table's groups (runs by suit, tríos by rank), Tahití's loose
 // cards apart, whose turn it is and "pensando…" while that player edits a private copy (never its
 // contents), cards left, stock, scores as the rule set counts them, the end of a round and of
-// the game. Reads only the public view. Called by tv.js as render(root, ctx) on every push.
+// the game. Reads only the public view. Mounted by shell/tv.js: mount(root, shell).
 
-import "./i18n-manipulacion.js";
-import { getLang, pick, t } from "./i18n.js";
-import { cardSVG, suitShape } from "./cards-french.js";
+import { h } from "../../core/dom.js";
+import { getLang, pick, t } from "../../core/i18n.js";
+import { cardEl, suitIcon } from "../../pieces/french.js";
 import {
-  autoNext, cardsStat, feed, fromMarkup, gameResult, h, joinNames, lastEventN, memoryOf, nameOf, nameTag, newEvents, newGameButton,
+  autoNext, cardsStat, feed, gameResult, joinNames, lastEventN, nameOf, nameTag, newEvents, newGameButton,
   nextRoundButton, notePhase, places, podium, readyBadge, restList, seatBadges, seatOf, shrinkToFit, signed,
-  squeezeHands, standingsRow, toastLine, turnPill, winnerLine,
-} from "./tv-kit.js";
+  squeezeHands, standingsRow, toastLine, turnPill, tvScreen, winnerLine,
+} from "../../shell/tv-kit.js";
 import {
-  eventText, groupKey, hasScore, higherWins, lanesOf, multiRound, scoringOf, tc, winsLine,
-} from "./manipulacion-common.js";
+  eventText, groupKey, hasScore, higherWins, lanesOf, multiRound, tc, winsLine,
+} from "./common.js";
 
 const FEED_SIZE = 7;
 const FRESH_MS = 6000;          // a group that just changed stays outlined this long
-const memories = new WeakMap(); // root -> what this renderer remembers between pushes
 
 const BACK_ICON =
   `<svg class="icon-back" viewBox="0 0 20 28" aria-hidden="true"><rect x="1" y="1" width="18" height="26" rx="3" ` +
   `fill="#1d4e89" stroke="#cfe3ff" stroke-width="1.5"/></svg>`;
 
 function card(code, options = {}) {
-  return fromMarkup(cardSVG(code, { lang: getLang(), ...options }));
+  return cardEl(code, { lang: getLang(), ...options });
 }
 
 // ----- entry point ---------------------------------------------------------------------------
 
-export function render(root, ctx) {
-  const memory = memoryOf(memories, root, () => ({ lastEvent: lastEventN(ctx.view), keys: null, fresh: new Map(), timer: null }));
+export const mount = tvScreen(render,
+  (ctx) => ({ lastEvent: lastEventN(ctx.view), keys: null, fresh: new Map(), timer: null }));
+
+function render(root, ctx, memory) {
   memory.ctx = ctx;
   const view = ctx.view;
   header(ctx);
@@ -80,7 +81,7 @@ function trackGroups(view, memory, root) {
   clearTimeout(memory.timer);
   if (memory.fresh.size || (view.events || []).some((e) => e.type === "play" && e.n !== memory.playN)) {
     memory.timer = setTimeout(() => {
-      if (memory.ctx && memory.ctx.view.phase === "play") render(root, memory.ctx);
+      if (memory.ctx && memory.ctx.view.phase === "play" && root.isConnected) render(root, memory.ctx, memory);
     }, FRESH_MS + 100);
   }
 }
@@ -88,7 +89,7 @@ function trackGroups(view, memory, root) {
 function table(ctx, memory) {
   const view = ctx.view;
   const lanes = lanesOf(view.table, view.ruleset?.ace);
-  const showLoose = (view.loose && view.loose.length) || view.ruleset?.name === "tahiti";
+  const showLoose = (view.loose && view.loose.length) || view.loose_area;
   const lanesBox = h("div", { class: "mani-lanes", vars: { "--lanes": String(Math.max(1, lanes.length)) } },
     lanes.length ? lanes.map((lane) => laneEl(lane, memory)) : h("p", { class: "mani-empty", text: t("mani.empty_table") }));
   return h("div", { class: "mani-table" },
@@ -104,7 +105,7 @@ function table(ctx, memory) {
 function laneEl(lane, memory) {
   let label;
   if (lane.kind === "run") {
-    label = fromMarkup(`<svg class="lane-suit" viewBox="-12 -12 24 24" aria-hidden="true">${suitShape(lane.suit, 0, 0, 0.95)}</svg>`);
+    label = suitIcon(lane.suit, "lane-suit");
   } else {
     label = h("span", { class: "lane-word", text: t("mani.trios") });
   }
@@ -155,13 +156,11 @@ function players(ctx) {
 
 function stock(ctx) {
   const view = ctx.view;
-  const carrusel = view.ruleset?.turn === "carrusel";
   return h("div", { class: "mani-stock" },
     h("div", { class: "stock-card" }, view.stock ? card(null, { faceDown: true }) : h("div", { class: "card-slot" })),
     h("div", { class: "stock-text" },
       h("div", { class: "pile-label" }, t("mani.stock"), h("b", { class: "stock-count", text: String(view.stock) })),
-      carrusel && view.phase === "play" && view.final_turns == null && view.draws > 0 &&
-        h("div", { class: "draws", text: t("mani.draws", { n: view.draws }) }),
+      view.turn_draws != null && h("div", { class: "draws", text: t("mani.draws", { n: view.turn_draws }) }),
       view.final_turns != null && h("div", { class: "final-turns", text: t("mani.final_turns") })));
 }
 
@@ -218,21 +217,22 @@ function reasonLine(ctx, last) {
 
 function handsList(ctx, last, { showRoundPoints }) {
   const view = ctx.view;
-  const scoring = scoringOf(view);
+  const scored = hasScore(view);
+  const high = higherWins(view);
   const winners = new Set(last.winners || []);
   return h("ol", { class: "mani-hands", vars: { "--rows": String(last.hands.length) } }, last.hands.map((hand, s) => {
     const seat = seatOf(ctx.room, s);
     const pts = last.points[s];
     const handPts = last.hand_points ? last.hand_points[s] : null;
-    const handInfo = scoring === "none" ? tc("mani.cards_n", hand.length)
+    const handInfo = !scored ? tc("mani.cards_n", hand.length)
       : handPts != null ? tc("mani.points_n", handPts) : "";
-    const shown = scoring === "carrusel" ? (pts > 0 ? `+${pts}` : signed(pts)) : signed(pts);
+    const shown = high ? (pts > 0 ? `+${pts}` : signed(pts)) : signed(pts);
     return h("li", { class: ["hand-row", "mani-hand", winners.has(s) && "winner"], vars: { "--seat": seat.color } },
       h("span", { class: "hand-name" }, h("span", { text: seat.name }), readyBadge(view, s)),
       h("div", { class: "hand-cards" },
         hand.length ? hand.map((code) => card(code)) : h("span", { class: "prize-badge", text: t("mani.res.empty_hand") })),
       h("span", { class: "hand-worth", text: hand.length ? handInfo : "" }),
-      showRoundPoints && h("span", { class: ["hand-points", scoring === "carrusel" && pts > 0 && "gain"], text: shown }));
+      showRoundPoints && h("span", { class: ["hand-points", high && pts > 0 && "gain"], text: shown }));
   }));
 }
 
@@ -285,8 +285,8 @@ function roundOver(ctx) {
 function gameOver(ctx) {
   const view = ctx.view;
   const high = higherWins(view);
-  const scoring = scoringOf(view);
-  const unit = scoring === "none" ? t("mani.cards") : t("mani.points");
+  const scored = hasScore(view);
+  const unit = !scored ? t("mani.cards") : t("mani.points");
   const { result, entries, winnerNames, place, rest } = gameResult(ctx, high);
   const last = view.last_round;
 
@@ -294,8 +294,8 @@ function gameOver(ctx) {
   if (!multiRound(view) && last) {
     details = h("section", { class: "ro-hands go-details" },
       h("h2", { text: reasonLine(ctx, last) || t("mani.res.hands") }),
-      handsList(ctx, last, { showRoundPoints: scoring !== "none" }));
-  } else if (scoring === "carrusel" && result.points) {
+      handsList(ctx, last, { showRoundPoints: scored }));
+  } else if (high && result.points) {
     details = h("section", { class: "ro-standings go-details" }, h("h2", { text: t("mani.res.standings") }), carruselBreakdown(ctx, result));
   } else {
     details = h("section", { class: "ro-standings go-details" }, h("h2", { text: t("mani.res.standings") }),

@@ -7,21 +7,21 @@
 // JS never decides a rule: the engine's view says which actions are allowed (`allowed`), what
 // each group of the copy is (`copy.table[i].valid / kind / needs_name`) and whether Deshacer
 // costs three cards (`undo_surrenders`); a refused action shows the engine's own words.
-import "./i18n-manipulacion.js";
-import { pick, t } from "./i18n.js";
-import { cardSVG, shortName, sortCards } from "./cards-french.js";
-import { hasScore, higherWins, multiRound, scoringOf, tc, winsLine } from "./manipulacion-common.js";
+import { pick, t } from "../../core/i18n.js";
+import { cardEl, shortName, sortCards } from "../../pieces/french.js";
+import { hasScore, higherWins, multiRound, tc, winsLine } from "./common.js";
 import {
   betweenRoundsHTML, cardMaker, countCodes, esc, freshOver, handRowsHTML, makeSender, markFresh, medalHTML, minis,
-  pickHandLayout, readDeadlines, stateReaders, storedSort, swatch, tagIds, tappedSort, updateCountdowns as fillCountdowns,
+  pickHandLayout, stateReaders, storedSort, swatch, tagIds, tappedSort,
   watchResize,
-} from "./phone-kit.js";
+} from "../../shell/phone-kit.js";
+import { readDeadlines, updateCountdowns as fillCountdowns } from "../../core/timers.js";
 
 const SORT_KEY = "sobremesa.sort.french";
 const ARM_MS = 8000;          // a second tap within this time confirms (draw/pass/surrender)
 const FRESH_MS = 6000;
 
-const card = cardMaker(cardSVG);
+const card = cardMaker(cardEl);
 
 // Hand entries with stable ids: the k-th copy of a code is "code#k" (two packs: 7h twice).
 function entries(hand, by, aceHigh) {
@@ -53,7 +53,7 @@ export function readNeeds(error, groups) {
     options: m[2].split(",").map((o) => o.trim().split(/\s+/)).filter((o) => o.length && o[0]) }];
 }
 
-export function createGameUI(root, ctx) {
+export function mount(root, ctx) {
   root.innerHTML = `
     <div class="mn">
       <div class="mn-header">
@@ -116,8 +116,8 @@ export function createGameUI(root, ctx) {
     if (multiRound(g)) bits.push(t("mani.round", { n: g.round }));
     if (g.target) bits.push(t("mani.to_target", { n: g.target }));
     el.round.textContent = bits.join(" · ");
-    const draws = g.ruleset?.turn === "carrusel" && playing() && g.final_turns == null && g.draws > 0 && g.turn === me()
-      ? `<span class="mn-draws">${esc(t("mani.draws", { n: g.draws }))}</span>` : "";
+    const draws = g.turn_draws != null && g.turn === me()
+      ? `<span class="mn-draws">${esc(t("mani.draws", { n: g.turn_draws }))}</span>` : "";
     el.turn.className = "mn-turn";
     if (g.phase === "round_over") el.turn.textContent = t("mani.res.round_over", { n: g.last_round?.round ?? g.round });
     else if (g.phase === "game_over") el.turn.textContent = t("mani.res.game_over");
@@ -230,7 +230,7 @@ export function createGameUI(root, ctx) {
     html += `</div>`;
     if (!list.length && !edit) html += `<p class="mn-empty">${esc(t("mani.empty_table"))}</p>`;
     const loose = looseCards();
-    if (loose.length || g.ruleset?.name === "tahiti") {
+    if (loose.length || g.loose_area) {
       const looseTarget = edit && ui.picked && ui.picked.src === "group";
       html += `<div class="mn-loose${looseTarget ? " target" : ""}" data-loose-box="1"><span class="mn-loose-label">${esc(t("mani.loose"))}</span>` +
         `<div class="mn-loose-cards">` + (loose.length ? loose.map((code, i) => {
@@ -265,7 +265,7 @@ export function createGameUI(root, ctx) {
     const res = g.last_round;
     const over = g.phase === "game_over";
     const high = higherWins(g);
-    const scoring = scoringOf(g);
+    const scored = hasScore(g);
     let html = `<div class="results">`;
     if (over) {
       html += `<h2>${esc(t("mani.res.game_over"))}</h2>`;
@@ -287,7 +287,7 @@ export function createGameUI(root, ctx) {
       } else if (res.out == null && res.winners?.length) {
         html += `<p class="closer">${esc(t("mani.res.round_winner", { names: res.winners.map(name).join(", ") }))}</p>`;
       }
-      if (me() !== null && scoring !== "none") {
+      if (me() !== null && scored) {
         const pts = res.points[me()];
         html += `<div class="my-points"><span>${esc(t("mani.p.your_points"))}</span><b>${high && pts > 0 ? "+" : ""}${pts}</b></div>`;
       }
@@ -298,10 +298,10 @@ export function createGameUI(root, ctx) {
     const scores = over && g.result ? g.result.scores : (res?.totals || g.players.map((p) => p.score));
     const order = scores.map((_, s) => s).sort((a, b) => (high ? scores[b] - scores[a] : scores[a] - scores[b]) || a - b);
     const showRound = !!res && !(over && !multiRound(g));
-    if (scoring !== "none" || !over) {
+    if (scored || !over) {
       html += `<table class="standings"><thead><tr><th></th><th></th>` +
         (showRound ? `<th>${esc(t("mani.res.this_round"))}</th>` : "") +
-        `<th>${esc(over && !multiRound(g) ? (scoring === "none" ? t("mani.cards") : t("mani.res.points")) : t("mani.res.total"))}</th></tr></thead><tbody>`;
+        `<th>${esc(over && !multiRound(g) ? (!scored ? t("mani.cards") : t("mani.res.points")) : t("mani.res.total"))}</th></tr></thead><tbody>`;
       let place = 0;
       order.forEach((s, k) => {
         if (k === 0 || scores[s] !== scores[order[k - 1]]) place = k + 1;
@@ -312,7 +312,7 @@ export function createGameUI(root, ctx) {
       });
       html += `</tbody></table>`;
     }
-    if (over && me() !== null && scoring !== "none" && !(g.result?.winners || []).includes(me())) {
+    if (over && me() !== null && scored && !(g.result?.winners || []).includes(me())) {
       const place = 1 + scores.filter((x) => (high ? x > scores[me()] : x < scores[me()])).length;
       html += `<p class="place">${esc(t("mani.res.your_place", { n: place }))}</p>`;
     }

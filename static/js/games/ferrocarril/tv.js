@@ -1,18 +1,21 @@
 // Ferrocarril on the TV: the table (combinations grouped by owner, piles, the ¡Compro! window,
 // the event feed), the end of a round and the end of the game. Reads only the public view.
-// Called by tv.js as render(root, ctx) on every state push.
+// Mounted by shell/tv.js: mount(root, shell).
 
-import { cardName } from "./cards.js";
-import { getLang, pick, t } from "./i18n.js";
+import { h, markup } from "../../core/dom.js";
+import { getLang, pick, t } from "../../core/i18n.js";
+import { ring, secondsLeft } from "../../core/timers.js";
+import { cardEl as deckCard, cardName } from "../../pieces/spanish.js";
 import {
-  autoNext, cardEl, cardsStat, feed, fromMarkup, gameResult, h, joinNames, lastEventN, memoryOf, nameOf, nameTag, newEvents, newGameButton,
-  nextRoundButton, notePhase, places, podium, readyBadge, restList, ring, seatBadges, seatOf, secondsLeft, shrinkToFit,
-  signed, squeezeHands, standingsRow, toastLine, turnPill, winnerLine,
-} from "./tv-kit.js";
+  autoNext, cardsStat, feed, gameResult, joinNames, lastEventN, nameOf, nameTag, newEvents, newGameButton,
+  nextRoundButton, notePhase, places, podium, readyBadge, restList, seatBadges, seatOf, shrinkToFit,
+  signed, squeezeHands, standingsRow, toastLine, turnPill, tvScreen, winnerLine,
+} from "../../shell/tv-kit.js";
 
 const FEED_SIZE = 7;
 const FRESH_MS = 3500;          // a combination that just changed stays outlined this long
-const memories = new WeakMap(); // root -> what this renderer remembers between pushes
+
+const cardEl = (code, options = {}) => deckCard(code, { lang: getLang(), ...options });
 
 const DEALER_ICON =
   `<svg class="icon-dealer" viewBox="0 0 40 32" aria-hidden="true">` +
@@ -68,8 +71,10 @@ export function eventText(ev, ctx) {
 
 // ----- entry point ---------------------------------------------------------------------------------
 
-export function render(root, ctx) {
-  const memory = memoryOf(memories, root, () => ({ lastEvent: lastEventN(ctx.view), melds: new Map(), fresh: new Map() }));
+export const mount = tvScreen(render,
+  (ctx) => ({ lastEvent: lastEventN(ctx.view), melds: new Map(), fresh: new Map() }));
+
+function render(root, ctx, memory) {
   const view = ctx.view;
   header(ctx);
   notePhase(ctx, memory);
@@ -151,7 +156,7 @@ function playerRow(ctx, player, memory) {
       isTurn && h("span", { class: "turn-flag", "aria-hidden": "true" }, "▶"),
       h("span", { class: "name", text: seat.name }),
       view.dealer === player.seat && h("span", { class: "dealer-badge", title: t("tv.dealer") },
-        fromMarkup(DEALER_ICON), h("span", { text: t("tv.dealer") }))),
+        markup(DEALER_ICON), h("span", { text: t("tv.dealer") }))),
     h("div", { class: "pstats" },
       cardsStat(BACK_ICON, player.cards, t("tv.cards")),
       h("span", { class: "stat buys" }, h("b", { text: String(player.buys_left) }), h("span", { class: "unit", text: `/10 ${t("tv.buys")}` }))),
