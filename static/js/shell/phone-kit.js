@@ -4,26 +4,18 @@ import { h } from "../core/dom.js";
 import { getLang } from "../core/i18n.js";
 import { store } from "../core/storage.js";
 
-export const esc = (text) => String(text ?? "").replace(/[&<>"']/g,
-  (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]);
-
-// card(code, extra) drawing with the given deck's cardEl, in the current language.
+// card(code, extra): an element drawn with the given deck's cardEl, in the current language.
 export function cardMaker(cardEl) {
-  return (code, extra = {}) => cardEl(code, { lang: getLang(), ...extra }).outerHTML;
-}
-
-// card(code, extra) drawing an element with the given deck's cardEl, in the current language.
-export function cardMakerEl(cardEl) {
   return (code, extra = {}) => cardEl(code, { lang: getLang(), ...extra });
 }
 
 // Small cards in a row: <span class="mini">card</span> each (card() gives elements).
-export function miniCards(codes, card) {
+export function minis(codes, card) {
   return codes.map((c) => h("span", { class: "mini" }, card(c)));
 }
 
 // A seat's colour dot.
-export function swatchEl(color) {
+export function swatch(color) {
   return h("span", { class: "swatch", style: { background: color } });
 }
 
@@ -37,30 +29,6 @@ export function handRows(list, { rows, perRow, cardW, step }, cardNode) {
       cardNode(e, k, { width: `${cardW}px`, marginLeft: k ? `${(step - cardW).toFixed(1)}px` : "" }))));
   }
   return out;
-}
-
-// The action bar between rounds: the next-round button when allowed, else "waiting for others".
-export function betweenRounds(allowed, phase, pending, nextLabel, waitingLabel) {
-  if (allowed.has("next_round")) {
-    return h("button", { type: "button", class: "btn primary wide", dataset: { act: "next_round" }, disabled: pending, text: nextLabel });
-  }
-  if (phase === "round_over") return h("p", { class: "waiting-others", text: waitingLabel });
-  return null;
-}
-
-// A standings row's place number (a medal for the first three at the end of the game).
-export function medal(place, over) {
-  return h("span", { class: ["place-n", over && place <= 3 && `medal-${place}`], text: String(place) });
-}
-
-// Small cards in a row: <span class="mini">…</span> each.
-export function minis(codes, card) {
-  return codes.map((c) => `<span class="mini">${card(c)}</span>`).join("");
-}
-
-// A seat's colour dot.
-export function swatch(color) {
-  return `<span class="swatch" style="background:${esc(color)}"></span>`;
 }
 
 // ----- the hand -------------------------------------------------------------------------------
@@ -134,18 +102,6 @@ export function pickHandLayout(count, width, avail, { maxRows, minH, maxH, gap, 
   return best;
 }
 
-// The hand's rows: <div class="hand-row"> each, cardHTML(entry, k, style) a card.
-export function handRowsHTML(list, { rows, perRow, cardW, step }, cardHTML) {
-  let html = "";
-  for (let r = 0; r < rows; r++) {
-    const slice = list.slice(r * perRow, (r + 1) * perRow);
-    if (!slice.length) continue;
-    html += `<div class="hand-row">` + slice.map((e, k) =>
-      cardHTML(e, k, `width:${cardW}px;${k ? `margin-left:${(step - cardW).toFixed(1)}px` : ""}`)).join("") + `</div>`;
-  }
-  return html;
-}
-
 // ----- state, sending -------------------------------------------------------------------
 
 // Readers of the current state kept in ui.state.
@@ -191,15 +147,15 @@ export function watchResize(fn, ms) {
 // ----- between rounds -------------------------------------------------------------------------
 
 // The action bar between rounds: the next-round button when allowed, else "waiting for others".
-export function betweenRoundsHTML(allowed, phase, pending, nextLabel, waitingLabel) {
+export function betweenRounds(allowed, phase, pending, nextLabel, waitingLabel) {
   if (allowed.has("next_round")) {
-    return `<button type="button" class="btn primary wide" data-act="next_round" ${pending ? "disabled" : ""}>${esc(nextLabel)}</button>`;
+    return h("button", { type: "button", class: "btn primary wide", dataset: { act: "next_round" }, disabled: pending, text: nextLabel });
   }
-  if (phase === "round_over") return `<p class="waiting-others">${esc(waitingLabel)}</p>`;
-  return "";
+  if (phase === "round_over") return h("p", { class: "waiting-others", text: waitingLabel });
+  return null;
 }
 
 // A standings row's place number (a medal for the first three at the end of the game).
-export function medalHTML(place, over) {
-  return `<span class="place-n${over && place <= 3 ? ` medal-${place}` : ""}">${place}</span>`;
+export function medal(place, over) {
+  return h("span", { class: ["place-n", over && place <= 3 && `medal-${place}`], text: String(place) });
 }

@@ -8,8 +8,8 @@ import { cardName, cardEl, sortCards } from "../../pieces/spanish.js";
 import { getLang, pick, t } from "../../core/i18n.js";
 import { h, s as svg } from "../../core/dom.js";
 import {
-  betweenRounds, cardMakerEl as cardMaker, freshOver, handRows, makeSender, markFresh, medal, miniCards as minis,
-  pickHandLayout, stateReaders, storedSort, swatchEl as swatch, tagIds, tappedSort,
+  betweenRounds, cardMaker, freshOver, handRows, makeSender, markFresh, medal, minis,
+  pickHandLayout, stateReaders, storedSort, swatch, tagIds, tappedSort,
   watchResize,
 } from "../../shell/phone-kit.js";
 import { readDeadlines, updateCountdowns as fillCountdowns } from "../../core/timers.js";
