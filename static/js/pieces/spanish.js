@@ -22,6 +22,11 @@ export function parseCard(code) {
   return { joker: false, rank: code.slice(0, -1), suit: code.slice(-1) };
 }
 
+// "Sota", "7": a rank in words (a group's rank, a joker standing for one).
+export function rankName(rank, lang = "es") {
+  return RANK_WORDS[lang]?.[rank] || rank;
+}
+
 export function cardName(code, lang = "es") {
   const card = parseCard(code);
   if (card.joker) return lang === "es" ? "Comodín" : "Joker";

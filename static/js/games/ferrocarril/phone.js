@@ -13,6 +13,7 @@ import {
   watchResize,
 } from "../../shell/phone-kit.js";
 import { readDeadlines, updateCountdowns as fillCountdowns } from "../../core/timers.js";
+import { mount as mountTable } from "./table.js";
 
 const SORT_KEY = "sobremesa.sort";
 const PLAYING = new Set(["draw", "play"]);
@@ -20,10 +21,6 @@ const FRESH_MS = 6000;
 const MIDDLE_MIN = 112;      // px the table keeps under the hand
 const MAX_CARD_H = 136;
 const OUTCOME_MS = 2600;
-const RANK_WORDS = {
-  es: { A: "As", S: "Sota", C: "Caballo", R: "Rey" },
-  en: { A: "Ace", S: "Jack", C: "Knight", R: "King" },
-};
 
 const codeOf = (id) => id.slice(0, id.lastIndexOf("#"));
 const lang = () => getLang();
@@ -91,10 +88,6 @@ export function mount(root, ctx) {
   const inSlots = () => new Set(ui.mode?.kind === "salir" ? ui.mode.slots.flat() : []);
   const selectedCodes = () => handEntries().filter((e) => ui.selected.has(e.id)).map((e) => e.code);
 
-  function rankWord(rank) {
-    return RANK_WORDS[lang()][rank] || rank;
-  }
-
   function describe(ev) {
     const name = seatName(ev.seat);
     switch (ev.type) {
@@ -158,19 +151,11 @@ export function mount(root, ctx) {
 
   // ----- the table ------------------------------------------------------------------------------
 
-  function meldEl(meld, pickable, dim) {
-    let joker = null;
-    if (meld.joker_for) {
-      const stands = meld.kind === "run" ? cardName(meld.joker_for, lang()) : rankWord(meld.joker_for);
-      joker = h("span", { class: "joker-for", text: t("phone.fc.joker_is", { card: stands }) });
-    }
-    return h("button", { type: "button", class: ["meld", pickable && "pickable", dim && "dim"],
-      dataset: { meld: String(meld.id) }, tabindex: pickable ? null : "-1" },
-    h("span", { class: "meld-cards" }, minis(meld.cards, card)), joker);
-  }
+  // Every player's combinations: the table component shared with the TV.
+  const tableRows = h("div", { class: "fc-table" });
+  const table = mountTable(tableRows, { density: "phone" });
 
   function renderTable() {
-    const g = game();
     const picking = ui.mode && (ui.mode.kind === "add" || ui.mode.kind === "steal") ? ui.mode.kind : null;
     let prompt = null;
     if (picking) {
@@ -180,30 +165,8 @@ export function mount(root, ctx) {
         : t("phone.fc.pick.steal", { card: cardName(codes[0], lang()) });
       prompt = h("div", { class: "fc-prompt" }, h("span", { text }), h("span", { class: "prompt-cards" }, minis(codes, card)));
     }
-    // your own row first, then the others in playing order from you
-    const n = g.players.length;
-    const start = me() ?? 0;
-    const order = Array.from({ length: n }, (_, k) => (start + k) % n);
-    const rows = order.map((i) => {
-      const p = g.players[i];
-      const seat = ui.state.room.seats[i] || {};
-      const melds = g.table.filter((m) => m.owner === i);
-      const turn = g.turn === i && PLAYING.has(g.phase);
-      const info = [tn("phone.fc.cards", p.cards)];
-      if (i === g.dealer) info.push(t("phone.fc.dealer"));
-      if (seat.connected === false) info.push(t("phone.fc.offline"));
-      return h("div", { class: ["trow", turn && "turn", i === me() && "me"], vars: { "--seat": seatColor(i) } },
-        h("div", { class: "tname" },
-          h("span", { class: "who" }, swatch(seatColor(i)), h("b", { text: i === me() ? t("phone.fc.you") : seatName(i) })),
-          h("span", { class: "tinfo", text: info.join(" · ") }),
-          p.salido && h("span", { class: "badge", text: `✓ ${t("phone.fc.salido")}` })),
-        h("div", { class: "tmelds" },
-          melds.length ? melds.map((m) => {
-            const ok = picking === "add" || (picking === "steal" && m.cards.includes("*"));
-            return meldEl(m, ok, picking && !ok);
-          }) : h("span", { class: "nothing", text: "—" })));
-    });
-    el.middle.replaceChildren(...[prompt, h("div", { class: "fc-table" }, rows)].filter(Boolean));
+    table.update(ui.state, { picking });
+    el.middle.replaceChildren(...[prompt, tableRows].filter(Boolean));
   }
 
   // ----- Salir: compose the contract's combinations ---------------------------------------------
@@ -736,6 +699,7 @@ export function mount(root, ctx) {
     relabel() { if (ui.state) renderAll(); },
     destroy() {
       clearInterval(ui.tick);
+      table.destroy();
       unwatchResize();
       document.body.classList.remove("buy-open");
       root.replaceChildren();

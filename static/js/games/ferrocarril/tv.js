@@ -2,13 +2,14 @@
 // the event feed), the end of a round and the end of the game. Reads only the public view.
 // Mounted by shell/tv.js: mount(root, shell).
 
-import { h, markup } from "../../core/dom.js";
+import { h } from "../../core/dom.js";
 import { getLang, pick, t } from "../../core/i18n.js";
 import { ring, secondsLeft } from "../../core/timers.js";
 import { cardEl as deckCard, cardName } from "../../pieces/spanish.js";
+import { mount as mountTable } from "./table.js";
 import {
-  autoNext, cardsStat, feed, gameResult, joinNames, lastEventN, nameOf, nameTag, newEvents, newGameButton,
-  nextRoundButton, notePhase, places, podium, readyBadge, restList, seatBadges, seatOf, shrinkToFit,
+  autoNext, feed, gameResult, joinNames, lastEventN, nameOf, nameTag, newEvents, newGameButton,
+  nextRoundButton, notePhase, places, podium, readyBadge, restList, seatOf, shrinkToFit,
   signed, squeezeHands, standingsRow, toastLine, turnPill, tvScreen, winnerLine,
 } from "../../shell/tv-kit.js";
 
@@ -17,15 +18,6 @@ const FRESH_MS = 3500;          // a combination that just changed stays outline
 
 const cardEl = (code, options = {}) => deckCard(code, { lang: getLang(), ...options });
 
-const DEALER_ICON =
-  `<svg class="icon-dealer" viewBox="0 0 40 32" aria-hidden="true">` +
-  `<rect x="4" y="6" width="16" height="22" rx="3" transform="rotate(-14 12 17)" fill="#fffdf7" stroke="#333" stroke-width="1.5"/>` +
-  `<rect x="13" y="4" width="16" height="22" rx="3" fill="#fffdf7" stroke="#333" stroke-width="1.5"/>` +
-  `<rect x="22" y="6" width="16" height="22" rx="3" transform="rotate(14 30 17)" fill="#7b1e3a" stroke="#333" stroke-width="1.5"/></svg>`;
-const BACK_ICON =
-  `<svg class="icon-back" viewBox="0 0 20 28" aria-hidden="true"><rect x="1" y="1" width="18" height="26" rx="3" ` +
-  `fill="#7b1e3a" stroke="#f2c230" stroke-width="1.5"/></svg>`;
-
 // ----- words ---------------------------------------------------------------------------------------
 
 const minus = signed;
@@ -33,11 +25,6 @@ const minus = signed;
 function cardPhrase(code) {
   if (code === "*") return t("ev.joker");
   return t("ev.the_card", { card: cardName(code, getLang()) });
-}
-
-// "S" -> "Sota", "7" -> "7" (a group's rank in words).
-function rankWord(rank) {
-  return cardName(`${rank}o`, getLang()).split(" ")[0];
 }
 
 function cardsPhrase(codes) {
@@ -133,57 +120,14 @@ function trackMelds(view, memory) {
 }
 
 function table(ctx, memory) {
-  const view = ctx.view;
-  const rows = view.players.map((player) => playerRow(ctx, player, memory));
-  return h("div", { class: "ferro-table" },
-    h("div", { class: "player-rows", vars: { "--rows": String(view.players.length) } }, rows),
-    h("aside", { class: "side" }, piles(ctx), buyPanel(ctx), feed(ctx, (ev) => eventText(ev, ctx), FEED_SIZE)));
-}
-
-function playerRow(ctx, player, memory) {
-  const view = ctx.view;
-  const seat = seatOf(ctx.room, player.seat);
-  const isTurn = view.turn === player.seat;
-  const melds = view.table.filter((m) => m.owner === player.seat);
-  const badges = seatBadges(seat);
-
-  return h("section", {
-    class: ["player-row", isTurn && "turn", view.dealer === player.seat && "dealer"],
-    vars: { "--seat": seat.color }, dataset: { seat: String(player.seat) },
-  },
-  h("div", { class: "pinfo" },
-    h("div", { class: "pname" },
-      isTurn && h("span", { class: "turn-flag", "aria-hidden": "true" }, "▶"),
-      h("span", { class: "name", text: seat.name }),
-      view.dealer === player.seat && h("span", { class: "dealer-badge", title: t("tv.dealer") },
-        markup(DEALER_ICON), h("span", { text: t("tv.dealer") }))),
-    h("div", { class: "pstats" },
-      cardsStat(BACK_ICON, player.cards, t("tv.cards")),
-      h("span", { class: "stat buys" }, h("b", { text: String(player.buys_left) }), h("span", { class: "unit", text: `/10 ${t("tv.buys")}` }))),
-    h("div", { class: "pfoot" },
-      h("span", { class: "score" }, h("b", { text: minus(player.score) }), h("span", { class: "unit", text: ` ${t("common.points")}` })),
-      h("span", { class: ["stat", "salido", player.salido ? "yes" : "no"] }, player.salido ? `✓ ${t("tv.salido")}` : t("tv.not_salido")),
-      badges)),
-  h("div", { class: "melds" },
-    melds.length ? melds.map((meld) => meldEl(meld, memory)) : h("span", { class: "no-melds", text: t("tv.no_melds") })));
-}
-
-function meldEl(meld, memory) {
-  const fresh = memory.fresh.has(meld.id);
-  let caption = null;
-  if (meld.joker_for) {
-    const stands = meld.kind === "run" ? cardName(meld.joker_for, getLang()) : rankWord(meld.joker_for);
-    caption = h("span", { class: "meld-caption" }, h("span", { class: "star", "aria-hidden": "true" }, "★"), ` = ${stands}`);
+  if (!memory.table) {
+    memory.rows = h("div", { class: "player-rows" });
+    memory.table = mountTable(memory.rows, { density: "tv" });
   }
-  return h("div", { class: ["meld", meld.kind, fresh && "fresh"], dataset: { meld: String(meld.id) } },
-    h("div", { class: "meld-cards" }, displayOrder(meld).map((code) => cardEl(code))),
-    caption);
-}
-
-// A group's cards in any order: the joker goes last, where it shows whole.
-function displayOrder(meld) {
-  if (meld.kind !== "group") return meld.cards;
-  return [...meld.cards.filter((c) => c !== "*"), ...meld.cards.filter((c) => c === "*")];
+  memory.table.update(ctx.state, { fresh: memory.fresh });
+  return h("div", { class: "ferro-table" },
+    memory.rows,
+    h("aside", { class: "side" }, piles(ctx), buyPanel(ctx), feed(ctx, (ev) => eventText(ev, ctx), FEED_SIZE)));
 }
 
 // Fit each row's combinations: the biggest cards that fit, overlapping them more before

@@ -12,11 +12,12 @@ import { cardEl, shortName, sortCards } from "../../pieces/french.js";
 import { hasScore, higherWins, multiRound, tc, winsLine } from "./common.js";
 import { h } from "../../core/dom.js";
 import {
-  betweenRounds, cardMaker, countCodes, freshOver, handRows, makeSender, markFresh, medal, minis,
+  betweenRounds, cardMaker, freshOver, handRows, makeSender, markFresh, medal, minis,
   pickHandLayout, stateReaders, storedSort, swatch, tagIds, tappedSort,
   watchResize,
 } from "../../shell/phone-kit.js";
 import { readDeadlines, updateCountdowns as fillCountdowns } from "../../core/timers.js";
+import { mount as mountTable } from "./table.js";
 
 const SORT_KEY = "sobremesa.sort.french";
 const ARM_MS = 8000;          // a second tap within this time confirms (draw/pass/surrender)
@@ -142,94 +143,19 @@ export function mount(root, ctx) {
 
   // ----- the table (the working copy in your turn) -------------------------------------------
 
-  // Which cards of the copy came from the hand this turn: one mark per placed card.
-  function placedMarks(list) {
-    if (!editing()) return new Set();
-    const left = countCodes((game().copy.placed || []).map((c) => (c.startsWith("*") ? "*" : c)));
-    const marks = new Set();
-    list.forEach((group, gi) => group.cards.forEach((code, ci) => {
-      const key = code.startsWith("*") ? "*" : code;
-      if (left[key] > 0) {
-        left[key] -= 1;
-        marks.add(`${gi}:${ci}`);
-      }
-    }));
-    return marks;
-  }
-
-  // A group's cards, overlapping so that each shows a strip wide enough to read and to tap;
-  // a long group goes on two rows rather than into slivers.
-  function groupCards(group, gi, marks, width) {
-    const n = group.cards.length;
-    const cardW = width < 300 ? 40 : 46;
-    const room = Math.max(cardW, width - 8);
-    const minStep = 24;
-    const perRow = Math.max(1, Math.min(n, Math.floor((room - cardW) / minStep) + 1));
-    const rows = Math.ceil(n / perRow);
-    const inRow = Math.ceil(n / rows);
-    const step = inRow > 1 ? Math.min(cardW * 0.64, (room - cardW) / (inRow - 1)) : cardW;
-    const out = [];
-    for (let r = 0; r < rows; r++) {
-      const row = h("div", { class: "mg-row" });
-      for (let ci = r * inRow; ci < Math.min(n, (r + 1) * inRow); ci++) {
-        const code = group.cards[ci];
-        const picked = ui.picked?.src === "group" && ui.picked.g === gi && ui.picked.i === ci;
-        row.append(h("button", { type: "button", class: ["mc", picked && "picked", marks.has(`${gi}:${ci}`) && "placed"],
-          dataset: { g: String(gi), i: String(ci) }, "aria-pressed": String(picked),
-          style: { width: `${cardW}px`, marginLeft: ci > r * inRow ? `${(step - cardW).toFixed(1)}px` : "" } },
-        card(code, { selected: picked })));
-      }
-      out.push(row);
-    }
-    return out;
-  }
-
-  function markOf(group) {
-    if (!editing()) return null;
-    if (group.needs_name) return h("span", { class: "mg-mark name", title: t("mani.p.kind.needs_name"), text: "★" });
-    if (group.kind) return h("span", { class: "mg-mark ok", title: t(`mani.p.kind.${group.kind}`), text: "✓" });
-    return h("span", { class: "mg-mark bad", title: t("mani.p.kind.invalid"), text: "✗" });
-  }
+  // The groups and loose cards: the table component shared with the TV (display: contents, so
+  // its parts sit in the middle area as before).
+  const tableBox = h("div", { class: "mn-table", style: { display: "contents" } });
+  const table = mountTable(tableBox, { density: "phone" });
 
   function renderTable() {
-    const g = game();
-    const list = groups();
-    const marks = placedMarks(list);
-    const edit = canEdit();
-    const target = edit && (ui.picked || ui.joinFrom != null);
     const hinted = new Set(ui.reminder && !editing() ? ui.reminder.hint.groups : []);
     const width = Math.max(280, (el.middle.clientWidth || root.clientWidth || 360) - 16);
     const out = [];
     if (ui.reminder && !ui.reminder.dismissed) out.push(reminder());
     if (editing()) out.push(h("p", { class: "mn-copy-note", text: t("mani.p.copy_note") }));
-    const box = h("div", { class: "mn-groups" }, list.map((group, gi) => {
-      const state = !editing() ? null : group.needs_name ? "needs-name" : group.valid && group.kind ? "valid" : "invalid";
-      const from = ui.picked?.src === "group" && ui.picked.g === gi;
-      const joining = ui.joinFrom === gi;
-      const isTarget = target && !from && !joining;
-      return h("div", { class: ["mg", state, isTarget && "target", from && "source", joining && "joining", hinted.has(gi) && "hinted"],
-        dataset: { group: String(gi) } },
-      h("div", { class: "mg-head" }, h("span", { class: "mg-n", text: String(gi + 1) }), markOf(group)),
-      h("div", { class: "mg-cards" }, groupCards(group, gi, marks, width - 40 - (edit && list.length > 1 ? 58 : 0))),
-      edit && list.length > 1 && h("button", { type: "button", class: ["mg-join", joining && "on"], dataset: { join: String(gi) },
-        text: t("mani.p.join") }));
-    }));
-    if (edit) {
-      box.append(h("button", { type: "button", class: ["mg-newgroup", ui.picked && "target"], dataset: { new: "1" }, text: t("mani.p.new_group") }));
-    }
-    out.push(box);
-    if (!list.length && !edit) out.push(h("p", { class: "mn-empty", text: t("mani.empty_table") }));
-    const loose = looseCards();
-    if (loose.length || g.loose_area) {
-      const looseTarget = edit && ui.picked && ui.picked.src === "group";
-      out.push(h("div", { class: ["mn-loose", looseTarget && "target"], dataset: { looseBox: "1" } },
-        h("span", { class: "mn-loose-label", text: t("mani.loose") }),
-        h("div", { class: "mn-loose-cards" }, loose.length ? loose.map((code, i) => {
-          const picked = ui.picked?.src === "loose" && ui.picked.i === i;
-          return h("button", { type: "button", class: ["mc", "loose", picked && "picked"], dataset: { loose: String(i) },
-            "aria-pressed": String(picked) }, card(code, { selected: picked }));
-        }) : h("span", { class: "mn-none", text: "—" }))));
-    }
+    table.update(ui.state, { picked: ui.picked, joinFrom: ui.joinFrom, hinted, edit: canEdit(), width });
+    out.push(tableBox);
     el.middle.replaceChildren(...out);
   }
 
@@ -815,6 +741,7 @@ export function mount(root, ctx) {
     relabel() { if (ui.state) renderAll(); },
     destroy() {
       clearInterval(ui.tick);
+      table.destroy();
       unwatchResize();
       root.replaceChildren();
     },

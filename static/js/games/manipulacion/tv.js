@@ -5,14 +5,15 @@
 
 import { h } from "../../core/dom.js";
 import { getLang, pick, t } from "../../core/i18n.js";
-import { cardEl, suitIcon } from "../../pieces/french.js";
+import { cardEl } from "../../pieces/french.js";
+import { mount as mountTable } from "./table.js";
 import {
   autoNext, cardsStat, feed, gameResult, joinNames, lastEventN, nameOf, nameTag, newEvents, newGameButton,
   nextRoundButton, notePhase, places, podium, readyBadge, restList, seatBadges, seatOf, shrinkToFit, signed,
   squeezeHands, standingsRow, toastLine, turnPill, tvScreen, winnerLine,
 } from "../../shell/tv-kit.js";
 import {
-  eventText, groupKey, hasScore, higherWins, lanesOf, multiRound, tc, winsLine,
+  eventText, groupKey, hasScore, higherWins, multiRound, tc, winsLine,
 } from "./common.js";
 
 const FEED_SIZE = 7;
@@ -87,34 +88,15 @@ function trackGroups(view, memory, root) {
 }
 
 function table(ctx, memory) {
-  const view = ctx.view;
-  const lanes = lanesOf(view.table, view.ruleset?.ace);
-  const showLoose = (view.loose && view.loose.length) || view.loose_area;
-  const lanesBox = h("div", { class: "mani-lanes", vars: { "--lanes": String(Math.max(1, lanes.length)) } },
-    lanes.length ? lanes.map((lane) => laneEl(lane, memory)) : h("p", { class: "mani-empty", text: t("mani.empty_table") }));
+  if (!memory.table) {
+    memory.main = h("section", { class: "mani-main" });
+    memory.table = mountTable(memory.main, { density: "tv" });
+  }
+  memory.table.update(ctx.state, { fresh: memory.fresh });
   return h("div", { class: "mani-table" },
-    h("section", { class: "mani-main" },
-      lanesBox,
-      showLoose && h("div", { class: "mani-loose" },
-        h("span", { class: "mani-loose-label", text: t("mani.loose") }),
-        h("div", { class: "mani-loose-cards" }, view.loose.length ? view.loose.map((c) => card(c)) : h("span", { class: "mani-none", text: "—" })))),
+    memory.main,
     h("aside", { class: "mani-side" }, players(ctx), stock(ctx), lastPlay(ctx, memory),
       feed(ctx, (ev) => eventText(ev, (s) => nameOf(ctx, s)), FEED_SIZE)));
-}
-
-function laneEl(lane, memory) {
-  let label;
-  if (lane.kind === "run") {
-    label = suitIcon(lane.suit, "lane-suit");
-  } else {
-    label = h("span", { class: "lane-word", text: t("mani.trios") });
-  }
-  return h("div", { class: ["lane", `lane-${lane.kind}`] },
-    h("div", { class: "lane-label" }, label),
-    h("div", { class: "lane-groups" }, lane.groups.map((group) => h("div", {
-      class: ["mgroup", group.kind, memory.fresh.has(groupKey(group)) && "fresh"],
-      dataset: { index: String(group.index) },
-    }, group.cards.map((c) => card(c))))));
 }
 
 // The biggest cards that let every lane fit, overlapping them more before making them smaller.
