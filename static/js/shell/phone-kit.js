@@ -3,6 +3,7 @@
 import { h } from "../core/dom.js";
 import { getLang } from "../core/i18n.js";
 import { store } from "../core/storage.js";
+import { readDeadlines } from "../core/timers.js";
 
 // card(code, extra): an element drawn with the given deck's cardEl, in the current language.
 export function cardMaker(cardEl) {
@@ -144,7 +145,83 @@ export function watchResize(fn, ms) {
   return () => window.removeEventListener("resize", onResize);
 }
 
+// A new state for the screen: kept in ui.state, its timers read into ui.deadlines. True for
+// the screen's first state.
+export function takeState(ui, state) {
+  const first = !ui.state;
+  ui.state = state;
+  ui.deadlines = readDeadlines(state);
+  return first;
+}
+
+// The screen's tick: countdowns kept current, fresh marks dropped once they are old.
+export function startTick(ui, ms, { countdowns, freshMs, redrawHand }) {
+  if (ui.tick) return;
+  ui.tick = setInterval(() => {
+    countdowns();
+    if (freshOver(ui.fresh, freshMs)) {
+      ui.fresh.clear();
+      if (ui.state) redrawHand();
+    }
+  }, ms);
+}
+
+// A tap handled by the first route whose selector the tapped element is inside:
+// routes = [[selector, handler(node)], ...]; a handler that returns false passes the tap on.
+// True when a route took it.
+export function routeTap(target, routes) {
+  for (const [selector, handler] of routes) {
+    const node = target.closest(selector);
+    if (node && handler(node) !== false) return true;
+  }
+  return false;
+}
+
+// The last two things every phone screen's tap handler checks: a sort button (remembered
+// under `sortKey`, then resorted()) or an enabled action button (act(button)). True when the
+// tap was one of them.
+export function tapSortOrAct(target, ui, sortKey, { resorted, act }) {
+  const sortBy = tappedSort(target, sortKey);
+  if (sortBy) {
+    ui.sortBy = sortBy;
+    resorted();
+    return true;
+  }
+  const button = target.closest("[data-act]");
+  if (button && !button.disabled) {
+    act(button);
+    return true;
+  }
+  return false;
+}
+
+// What a phone screen's mount() returns: update, relabel (redraw in the new language) and
+// destroy (stops the tick, runs each cleanup, empties root).
+export function screenHandle(ui, root, { update, renderAll, cleanups }) {
+  return {
+    update,
+    relabel() { if (ui.state) renderAll(); },
+    destroy() {
+      clearInterval(ui.tick);
+      for (const cleanup of cleanups) cleanup();
+      root.replaceChildren();
+    },
+  };
+}
+
 // ----- between rounds -------------------------------------------------------------------------
+
+// The action bar when there is no move to offer: hidden for a spectator, and between rounds
+// the next-round button or "waiting for others" (class `${barClass} single`). True when it
+// drew one of those; false while playing, when the screen draws its own buttons.
+export function idleActions(bar, barClass, { spectator, playing, allowed, phase, pending, nextLabel, waitingLabel }) {
+  bar.classList.toggle("hidden", spectator);
+  if (spectator) return true;
+  if (playing) return false;
+  bar.className = `${barClass} single`;
+  bar.replaceChildren(...[betweenRounds(allowed, phase, pending, nextLabel, waitingLabel)].filter(Boolean));
+  return true;
+}
 
 // The action bar between rounds: the next-round button when allowed, else "waiting for others".
 export function betweenRounds(allowed, phase, pending, nextLabel, waitingLabel) {

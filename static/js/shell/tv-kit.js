@@ -73,6 +73,29 @@ export function podium(entries, { higherWins = false, unit = null } = {}) {
       h("div", { class: "podium-block" }, h("span", { class: "podium-place", text: t("tv.place", { n: p }) })))));
 }
 
+// The screen for the view's phase: the end of a round, of the game (long hands overlapped so
+// they show whole), or play() draws the table.
+export function phaseScreen(root, ctx, { roundOver, gameOver, play }) {
+  const phase = ctx.view.phase;
+  if (phase === "round_over" || phase === "game_over") {
+    root.replaceChildren((phase === "round_over" ? roundOver : gameOver)(ctx));
+    squeezeHands(root);
+  } else {
+    play();
+  }
+}
+
+// The game's table component (games/<name>/table.js), mounted once on an element of its own
+// and updated with every push; `memory.fresh` says which parts just changed.
+export function tableArea(ctx, memory, mountTable, tag, className) {
+  if (!memory.table) {
+    memory.tableRoot = h(tag, { class: className });
+    memory.table = mountTable(memory.tableRoot, { density: "tv" });
+  }
+  memory.table.update(ctx.state, { fresh: memory.fresh });
+  return memory.tableRoot;
+}
+
 // ----- pieces every game's TV screen draws alike -------------------------------------------
 
 // On entering the end of a round or of the game, the toasts of the play go.

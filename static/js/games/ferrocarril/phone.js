@@ -8,11 +8,11 @@ import { cardName, cardEl, sortCards } from "../../pieces/spanish.js";
 import { getLang, pick, t } from "../../core/i18n.js";
 import { h, s as svg } from "../../core/dom.js";
 import {
-  betweenRounds, cardMaker, freshOver, handRows, makeSender, markFresh, medal, minis,
-  pickHandLayout, stateReaders, storedSort, swatch, tagIds, tappedSort,
+  cardMaker, handRows, idleActions, makeSender, markFresh, medal, minis,
+  pickHandLayout, routeTap, screenHandle, startTick, stateReaders, storedSort, swatch, tagIds, takeState, tapSortOrAct,
   watchResize,
 } from "../../shell/phone-kit.js";
-import { readDeadlines, updateCountdowns as fillCountdowns } from "../../core/timers.js";
+import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { mount as mountTable } from "./table.js";
 
 const SORT_KEY = "sobremesa.sort";
@@ -316,15 +316,9 @@ export function mount(root, ctx) {
 
   function renderActions() {
     const g = game();
-    const spectator = me() === null;
-    el.actions.classList.toggle("hidden", spectator);
-    if (spectator) return;
     const a = allowed();
-    if (!PLAYING.has(g.phase)) {
-      el.actions.className = "fc-actions single";
-      el.actions.replaceChildren(...[betweenRounds(a, g.phase, ui.pending, t("phone.fc.btn.next_round"), t("phone.fc.waiting_others"))].filter(Boolean));
-      return;
-    }
+    if (idleActions(el.actions, "fc-actions", { spectator: me() === null, playing: PLAYING.has(g.phase), allowed: a, phase: g.phase,
+      pending: ui.pending, nextLabel: t("phone.fc.btn.next_round"), waitingLabel: t("phone.fc.waiting_others") })) return;
     if (ui.mode) {
       const ready = ui.mode.kind === "salir" && ui.mode.slots.every((s) => s.length) && !ui.pending;
       el.actions.className = "fc-actions mode";
@@ -434,9 +428,6 @@ export function mount(root, ctx) {
 
   // ----- timers (buy window, next round): counted down locally from the server's figure ------------
 
-  function readTimers() {
-    ui.deadlines = readDeadlines(ui.state);
-  }
 
   function updateCountdowns() {
     fillCountdowns(root, ui.deadlines, (node, left, d) => {
@@ -571,63 +562,56 @@ export function mount(root, ctx) {
 
   // ----- events ---------------------------------------------------------------------------------------
 
-  root.addEventListener("click", (event) => {
-    if (!ui.state) return;
-    const target = event.target;
-    const cardBtn = target.closest(".hand-card");
-    if (cardBtn) {
-      const id = cardBtn.dataset.id;
-      if (ui.mode?.kind === "salir") {
-        const slot = ui.mode.slots[ui.mode.active];
-        slot.push(id);
-        const size = game().contract.size;
-        if (slot.length === size && ui.mode.active < ui.mode.slots.length - 1
-            && !ui.mode.slots[ui.mode.active + 1].length) ui.mode.active += 1;
-        renderAll();
-      } else if (!ui.mode) {
-        if (ui.selected.has(id)) ui.selected.delete(id);
-        else ui.selected.add(id);
-        renderHand();
-        renderActions();
-      }
-      return;
-    }
-    const slotCard = target.closest(".slot-card");
-    if (slotCard && ui.mode?.kind === "salir") {
-      const id = slotCard.dataset.slotId;
-      ui.mode.slots = ui.mode.slots.map((ids) => ids.filter((x) => x !== id));
+  function tapHandCard(cardBtn) {
+    const id = cardBtn.dataset.id;
+    if (ui.mode?.kind === "salir") {
+      const slot = ui.mode.slots[ui.mode.active];
+      slot.push(id);
+      const size = game().contract.size;
+      if (slot.length === size && ui.mode.active < ui.mode.slots.length - 1
+          && !ui.mode.slots[ui.mode.active + 1].length) ui.mode.active += 1;
       renderAll();
-      return;
+    } else if (!ui.mode) {
+      if (ui.selected.has(id)) ui.selected.delete(id);
+      else ui.selected.add(id);
+      renderHand();
+      renderActions();
     }
-    const slot = target.closest(".slot");
-    if (slot && ui.mode?.kind === "salir") {
-      ui.mode.active = Number(slot.dataset.slot);
+  }
+
+  const salir = () => ui.mode?.kind === "salir";
+  const routes = [
+    [".hand-card", tapHandCard],
+    [".slot-card", (node) => {
+      if (!salir()) return false;
+      ui.mode.slots = ui.mode.slots.map((ids) => ids.filter((x) => x !== node.dataset.slotId));
       renderAll();
-      return;
-    }
-    const meld = target.closest(".meld.pickable");
-    if (meld) {
-      pickMeld(Number(meld.dataset.meld));
-      return;
-    }
-    if (target.closest("[data-clear]")) {
+    }],
+    [".slot", (node) => {
+      if (!salir()) return false;
+      ui.mode.active = Number(node.dataset.slot);
+      renderAll();
+    }],
+    [".meld.pickable", (node) => { pickMeld(Number(node.dataset.meld)); }],
+    ["[data-clear]", () => {
       ui.selected.clear();
       renderHand();
       renderActions();
-      return;
-    }
-    const sortBy = tappedSort(target, SORT_KEY);
-    if (sortBy) {
-      ui.sortBy = sortBy;
-      renderHand();
-      return;
-    }
-    const button = target.closest("[data-act]");
-    if (button && !button.disabled) {
-      const need = button.getAttribute("aria-disabled") === "true" ? needs(button.dataset.act) : null;
-      if (need) ctx.banner(t(need), "info");
-      else act(button.dataset.act);
-    }
+    }],
+  ];
+
+  root.addEventListener("click", (event) => {
+    if (!ui.state) return;
+    const target = event.target;
+    if (routeTap(target, routes)) return;
+    tapSortOrAct(target, ui, SORT_KEY, {
+      resorted: renderHand,
+      act(button) {
+        const need = button.getAttribute("aria-disabled") === "true" ? needs(button.dataset.act) : null;
+        if (need) ctx.banner(t(need), "info");
+        else act(button.dataset.act);
+      },
+    });
   });
 
   const unwatchResize = watchResize(() => ui.state && renderHand(), 100);
@@ -673,9 +657,7 @@ export function mount(root, ctx) {
 
   function update(state) {
     if (!state.game) return;
-    const firstUpdate = !ui.state;
-    ui.state = state;
-    readTimers();
+    const firstUpdate = takeState(ui, state);
     reconcile();
     const opened = trackBuy();
     const mine = myTurn();
@@ -685,24 +667,9 @@ export function mount(root, ctx) {
     else if (opened) vibrate([200, 100, 200]);
     else if (startedTurn && !firstUpdate) vibrate(400);
     renderAll();
-    if (!ui.tick) ui.tick = setInterval(() => {
-      updateCountdowns();
-      if (freshOver(ui.fresh, FRESH_MS)) {
-        ui.fresh.clear();
-        renderHand();
-      }
-    }, 200);
+    startTick(ui, 200, { countdowns: updateCountdowns, freshMs: FRESH_MS, redrawHand: renderHand });
   }
 
-  return {
-    update,
-    relabel() { if (ui.state) renderAll(); },
-    destroy() {
-      clearInterval(ui.tick);
-      table.destroy();
-      unwatchResize();
-      document.body.classList.remove("buy-open");
-      root.replaceChildren();
-    },
-  };
+  return screenHandle(ui, root, { update, renderAll,
+    cleanups: [table.destroy, unwatchResize, () => document.body.classList.remove("buy-open")] });
 }

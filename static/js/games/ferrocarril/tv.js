@@ -9,8 +9,8 @@ import { cardEl as deckCard, cardName } from "../../pieces/spanish.js";
 import { mount as mountTable } from "./table.js";
 import {
   autoNext, feed, gameResult, joinNames, lastEventN, nameOf, nameTag, newEvents, newGameButton,
-  nextRoundButton, notePhase, places, podium, readyBadge, restList, seatOf, shrinkToFit,
-  signed, squeezeHands, standingsRow, toastLine, turnPill, tvScreen, winnerLine,
+  nextRoundButton, notePhase, phaseScreen, places, podium, readyBadge, restList, seatOf, shrinkToFit,
+  signed, standingsRow, tableArea, toastLine, turnPill, tvScreen, winnerLine,
 } from "../../shell/tv-kit.js";
 
 const FEED_SIZE = 7;
@@ -65,16 +65,11 @@ function render(root, ctx, memory) {
   const view = ctx.view;
   header(ctx);
   notePhase(ctx, memory);
-  if (view.phase === "round_over") {
-    root.replaceChildren(roundOver(ctx));
-    squeezeHands(root);
-  }
-  else if (view.phase === "game_over") root.replaceChildren(gameOver(ctx));
-  else {
+  phaseScreen(root, ctx, { roundOver, gameOver, play() {
     trackMelds(view, memory);
     root.replaceChildren(table(ctx, memory));
     fitMelds(root);
-  }
+  } });
   if (view.phase !== "round_over" && view.phase !== "game_over") announce(ctx, memory);
   else memory.lastEvent = lastEventN(view);
 }
@@ -120,13 +115,8 @@ function trackMelds(view, memory) {
 }
 
 function table(ctx, memory) {
-  if (!memory.table) {
-    memory.rows = h("div", { class: "player-rows" });
-    memory.table = mountTable(memory.rows, { density: "tv" });
-  }
-  memory.table.update(ctx.state, { fresh: memory.fresh });
   return h("div", { class: "ferro-table" },
-    memory.rows,
+    tableArea(ctx, memory, mountTable, "div", "player-rows"),
     h("aside", { class: "side" }, piles(ctx), buyPanel(ctx), feed(ctx, (ev) => eventText(ev, ctx), FEED_SIZE)));
 }
 

@@ -12,11 +12,11 @@ import { cardEl, shortName, sortCards } from "../../pieces/french.js";
 import { hasScore, higherWins, multiRound, tc, winsLine } from "./common.js";
 import { h } from "../../core/dom.js";
 import {
-  betweenRounds, cardMaker, freshOver, handRows, makeSender, markFresh, medal, minis,
-  pickHandLayout, stateReaders, storedSort, swatch, tagIds, tappedSort,
+  cardMaker, handRows, idleActions, makeSender, markFresh, medal, minis,
+  pickHandLayout, routeTap, screenHandle, startTick, stateReaders, storedSort, swatch, tagIds, takeState, tapSortOrAct,
   watchResize,
 } from "../../shell/phone-kit.js";
-import { readDeadlines, updateCountdowns as fillCountdowns } from "../../core/timers.js";
+import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { mount as mountTable } from "./table.js";
 
 const SORT_KEY = "sobremesa.sort.french";
@@ -337,15 +337,9 @@ export function mount(root, ctx) {
 
   function renderActions() {
     const g = game();
-    const spectator = me() === null;
-    el.actions.classList.toggle("hidden", spectator);
-    if (spectator) return;
     const a = allowed();
-    if (!playing()) {
-      el.actions.className = "mn-actions single";
-      el.actions.replaceChildren(...[betweenRounds(a, g.phase, ui.pending, t("mani.p.btn.next_round"), t("mani.p.waiting_others"))].filter(Boolean));
-      return;
-    }
+    if (idleActions(el.actions, "mn-actions", { spectator: me() === null, playing: playing(), allowed: a, phase: g.phase,
+      pending: ui.pending, nextLabel: t("mani.p.btn.next_round"), waitingLabel: t("mani.p.waiting_others") })) return;
     const off = (type) => !(a.has(type) && !ui.pending);
     // Undo: Deshacer, or Rendirse (+3) when the engine says undoing costs cards.
     let undoLabel = g.undo_surrenders ? t("mani.p.btn.surrender") : t("mani.p.btn.undo");
@@ -589,6 +583,27 @@ export function mount(root, ctx) {
     renderAll();
   }
 
+  function tapJoin(join) {
+    if (!canEdit()) return;
+    const gi = Number(join.dataset.join);
+    if (ui.joinFrom === gi) ui.joinFrom = null;
+    else if (ui.joinFrom != null) { tapGroup(gi); return; }
+    else { ui.joinFrom = gi; ui.picked = null; }
+    renderAll();
+  }
+
+  // After the naming dialog's options, and only while nothing is on its way.
+  const routes = [
+    [".hand-card", (node) => { tapHand(node.dataset.id, node.dataset.code); }],
+    ["[data-join]", tapJoin],
+    ["[data-loose]", (node) => { tapLoose(Number(node.dataset.loose)); }],
+    [".mc[data-g]", (node) => { tapGroupCard(Number(node.dataset.g), Number(node.dataset.i)); }],
+    ["[data-new]", () => { if (canEdit() && ui.picked) moveTo("new"); }],
+    [".mg[data-group]", (node) => { tapGroup(Number(node.dataset.group)); }],
+    ["[data-loose-box]", () => { if (canEdit() && ui.picked?.src === "group") moveTo("loose"); }],
+    ["[data-tool]", (node) => { tool(node.dataset.tool); }],
+  ];
+
   root.addEventListener("click", (event) => {
     if (!ui.state || !ui.state.game) return;
     const target = event.target;
@@ -598,66 +613,14 @@ export function mount(root, ctx) {
       return;
     }
     if (ui.pending) return;
-    const handCard = target.closest(".hand-card");
-    if (handCard) {
-      tapHand(handCard.dataset.id, handCard.dataset.code);
-      return;
-    }
-    const join = target.closest("[data-join]");
-    if (join) {
-      if (!canEdit()) return;
-      const gi = Number(join.dataset.join);
-      if (ui.joinFrom === gi) ui.joinFrom = null;
-      else if (ui.joinFrom != null) { tapGroup(gi); return; }
-      else { ui.joinFrom = gi; ui.picked = null; }
-      renderAll();
-      return;
-    }
-    const looseCard = target.closest("[data-loose]");
-    if (looseCard) {
-      tapLoose(Number(looseCard.dataset.loose));
-      return;
-    }
-    const mc = target.closest(".mc[data-g]");
-    if (mc) {
-      tapGroupCard(Number(mc.dataset.g), Number(mc.dataset.i));
-      return;
-    }
-    if (target.closest("[data-new]")) {
-      if (canEdit() && ui.picked) moveTo("new");
-      return;
-    }
-    const box = target.closest(".mg[data-group]");
-    if (box) {
-      tapGroup(Number(box.dataset.group));
-      return;
-    }
-    if (target.closest("[data-loose-box]")) {
-      if (canEdit() && ui.picked?.src === "group") moveTo("loose");
-      return;
-    }
-    const toolButton = target.closest("[data-tool]");
-    if (toolButton) {
-      tool(toolButton.dataset.tool);
-      return;
-    }
-    const sortBy = tappedSort(target, SORT_KEY);
-    if (sortBy) {
-      ui.sortBy = sortBy;
-      renderAll();
-      return;
-    }
-    const button = target.closest("[data-act]");
-    if (button && !button.disabled) act(button.dataset.act);
+    if (routeTap(target, routes)) return;
+    tapSortOrAct(target, ui, SORT_KEY, { resorted: renderAll, act: (button) => act(button.dataset.act) });
   });
 
   const unwatchResize = watchResize(() => ui.state && renderAll(), 120);
 
   // ----- timers (the pause after a round) --------------------------------------------------------------
 
-  function readTimers() {
-    ui.deadlines = readDeadlines(ui.state);
-  }
 
   function updateCountdowns() {
     fillCountdowns(root, ui.deadlines, (node, left) => {
@@ -716,34 +679,17 @@ export function mount(root, ctx) {
 
   function update(state) {
     if (!state.game) return;
-    const firstUpdate = !ui.state;
-    ui.state = state;
-    readTimers();
+    const firstUpdate = takeState(ui, state);
     reconcile();
     const mine = myTurn();
     if (mine && !ui.wasMyTurn && !firstUpdate) ctx.vibrate(400);
     ui.wasMyTurn = mine;
     renderAll();
-    if (!ui.tick) ui.tick = setInterval(() => {
-      updateCountdowns();
-      if (freshOver(ui.fresh, FRESH_MS)) {
-        ui.fresh.clear();
-        if (ui.state) renderHand();
-      }
-    }, 250);
+    startTick(ui, 250, { countdowns: updateCountdowns, freshMs: FRESH_MS, redrawHand: renderHand });
   }
 
   // For the tests and the curious: the last thing the engine said about the table.
   root.dataset.ui = "manipulacion";
 
-  return {
-    update,
-    relabel() { if (ui.state) renderAll(); },
-    destroy() {
-      clearInterval(ui.tick);
-      table.destroy();
-      unwatchResize();
-      root.replaceChildren();
-    },
-  };
+  return screenHandle(ui, root, { update, renderAll, cleanups: [table.destroy, unwatchResize] });
 }

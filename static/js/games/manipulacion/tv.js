@@ -9,8 +9,8 @@ import { cardEl } from "../../pieces/french.js";
 import { mount as mountTable } from "./table.js";
 import {
   autoNext, cardsStat, feed, gameResult, joinNames, lastEventN, nameOf, nameTag, newEvents, newGameButton,
-  nextRoundButton, notePhase, places, podium, readyBadge, restList, seatBadges, seatOf, shrinkToFit, signed,
-  squeezeHands, standingsRow, toastLine, turnPill, tvScreen, winnerLine,
+  nextRoundButton, notePhase, phaseScreen, places, podium, readyBadge, restList, seatBadges, seatOf, shrinkToFit, signed,
+  standingsRow, tableArea, toastLine, turnPill, tvScreen, winnerLine,
 } from "../../shell/tv-kit.js";
 import {
   eventText, groupKey, hasScore, higherWins, multiRound, tc, winsLine,
@@ -37,17 +37,11 @@ function render(root, ctx, memory) {
   const view = ctx.view;
   header(ctx);
   notePhase(ctx, memory);
-  if (view.phase === "round_over") {
-    root.replaceChildren(roundOver(ctx));
-    squeezeHands(root);
-  } else if (view.phase === "game_over") {
-    root.replaceChildren(gameOver(ctx));
-    squeezeHands(root);
-  } else {
+  phaseScreen(root, ctx, { roundOver, gameOver, play() {
     trackGroups(view, memory, root);
     root.replaceChildren(table(ctx, memory));
     fitLanes(root);
-  }
+  } });
   if (view.phase === "play") announce(ctx, memory);
   else memory.lastEvent = lastEventN(view);
 }
@@ -88,13 +82,8 @@ function trackGroups(view, memory, root) {
 }
 
 function table(ctx, memory) {
-  if (!memory.table) {
-    memory.main = h("section", { class: "mani-main" });
-    memory.table = mountTable(memory.main, { density: "tv" });
-  }
-  memory.table.update(ctx.state, { fresh: memory.fresh });
   return h("div", { class: "mani-table" },
-    memory.main,
+    tableArea(ctx, memory, mountTable, "section", "mani-main"),
     h("aside", { class: "mani-side" }, players(ctx), stock(ctx), lastPlay(ctx, memory),
       feed(ctx, (ev) => eventText(ev, (s) => nameOf(ctx, s)), FEED_SIZE)));
 }
