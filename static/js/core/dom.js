@@ -54,3 +54,18 @@ export function markup(trusted) {
   if (!node) throw new Error("markup: not well-formed SVG");
   return document.importNode(node, true);
 }
+
+// The component contract, {update(...args), relabel(), destroy()}, for a component that
+// redraws root whole from its arguments: relabel() draws the last arguments again (in the new
+// language), destroy() empties root.
+export function component(root, draw) {
+  let last = null;
+  return {
+    update(...args) {
+      last = args;
+      draw(...args);
+    },
+    relabel() { if (last) draw(...last); },
+    destroy() { root.replaceChildren(); },
+  };
+}

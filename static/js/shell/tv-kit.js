@@ -73,16 +73,24 @@ export function podium(entries, { higherWins = false, unit = null } = {}) {
       h("div", { class: "podium-block" }, h("span", { class: "podium-place", text: t("tv.place", { n: p }) })))));
 }
 
-// The screen for the view's phase: the end of a round, of the game (long hands overlapped so
-// they show whole), or play() draws the table.
-export function phaseScreen(root, ctx, { roundOver, gameOver, play }) {
+// The screen for the view's phase: at the end of a round or of the game the game's results
+// component (games/<name>/results.js, mounted once on root), else play() draws the table.
+export function phaseScreen(root, ctx, memory, mountResults, play) {
   const phase = ctx.view.phase;
   if (phase === "round_over" || phase === "game_over") {
-    root.replaceChildren((phase === "round_over" ? roundOver : gameOver)(ctx));
-    squeezeHands(root);
+    if (!memory.results) memory.results = mountResults(root, { density: "tv" });
+    memory.results.update(ctx.state, { host: ctx.host });
   } else {
     play();
   }
+}
+
+// The TV's end of a round or of the game in root, drawn by the game's roundOver(ctx) or
+// gameOver(ctx) (ctx from the push and `local.host`), long hands overlapped so they show whole.
+export function drawTvResults(root, state, local, { roundOver, gameOver }) {
+  const ctx = { host: local.host, state, room: state.room, view: state.game, isHost: !!state.host };
+  root.replaceChildren(state.game.phase === "round_over" ? roundOver(ctx) : gameOver(ctx));
+  squeezeHands(root);
 }
 
 // The game's table component (games/<name>/table.js), mounted once on an element of its own

@@ -8,11 +8,11 @@ import { cardName, cardEl, sortCards } from "../../pieces/spanish.js";
 import { getLang, pick, t } from "../../core/i18n.js";
 import { h, s as svg } from "../../core/dom.js";
 import {
-  cardMaker, handRows, idleActions, makeSender, markFresh, medal, minis,
-  pickHandLayout, routeTap, screenHandle, startTick, stateReaders, storedSort, swatch, tagIds, takeState, tapSortOrAct,
-  watchResize,
+  cardMaker, handRows, idleActions, makeSender, markFresh, minis, pickHandLayout, routeTap, screenHandle, startTick,
+  stateReaders, storedSort, swatch, tagIds, takeState, tapSortOrAct, watchResize,
 } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
+import { mount as mountResults } from "./results.js";
 import { mount as mountTable } from "./table.js";
 
 const SORT_KEY = "sobremesa.sort";
@@ -151,6 +151,9 @@ export function mount(root, ctx) {
 
   // ----- the table ------------------------------------------------------------------------------
 
+  // The end of a round and of the game: the results component shared with the TV.
+  const results = mountResults(el.middle, { density: "phone" });
+
   // Every player's combinations: the table component shared with the TV.
   const tableRows = h("div", { class: "fc-table" });
   const table = mountTable(tableRows, { density: "phone" });
@@ -188,53 +191,6 @@ export function mount(root, ctx) {
   }
 
   // ----- end of round / game ----------------------------------------------------------------------
-
-  function renderResults() {
-    const g = game();
-    const res = g.last_round;
-    const over = g.phase === "game_over";
-    const out = [];
-    if (over) {
-      out.push(h("h2", { text: t("phone.fc.res.game_over") }));
-      const winners = g.result?.winners || [];
-      if (winners.includes(me())) out.push(h("p", { class: "winner", text: t("phone.fc.res.you_won") }));
-      else if (winners.length > 1) out.push(h("p", { class: "winner", text: t("phone.fc.res.tie", { names: winners.map(seatName).join(", ") }) }));
-      else if (winners.length) out.push(h("p", { class: "winner", text: t("phone.fc.res.winner", { name: seatName(winners[0]) }) }));
-    } else {
-      out.push(h("h2", { text: t("phone.fc.res.round_over", { n: res?.round ?? g.round }) }));
-    }
-    if (res) {
-      const closer = res.closer;
-      out.push(h("p", { class: "closer", text: closer == null ? t("phone.fc.res.no_closer")
-        : closer === me() ? t("phone.fc.res.you_closed", { prize: res.points[closer] })
-          : t("phone.fc.res.closer", { name: seatName(closer), prize: res.points[closer] }) }));
-      if (me() !== null && closer !== me()) {
-        const left = res.hands[me()] || [];
-        out.push(h("div", { class: "my-points" }, h("span", { text: t("phone.fc.res.your_points") }), h("b", { text: `+${res.points[me()]}` })));
-        if (left.length) out.push(h("div", { class: "left-cards" }, minis(left, card)));
-      }
-    }
-    const totals = g.players.map((p) => p.score);
-    const ranking = g.result?.ranking || [...totals.keys()].sort((a, b) => totals[a] - totals[b] || a - b);
-    out.push(h("table", { class: "standings" },
-      h("thead", {}, h("tr", {}, h("th"), h("th", { text: t("phone.fc.res.player") }),
-        res && h("th", { text: t("phone.fc.res.round") }), h("th", { text: t("phone.fc.res.total") }))),
-      h("tbody", {}, ranking.map((s, pos) => {
-        const pts = res ? res.points[s] : null;
-        return h("tr", { class: s === me() ? "me" : "" },
-          h("td", {}, medal(pos + 1, over)),
-          h("td", {}, swatch(seatColor(s)), seatName(s)),
-          res && h("td", { text: `${pts > 0 ? "+" : ""}${pts}` }),
-          h("td", {}, h("b", { text: String(totals[s]) })));
-      }))));
-    if (over && me() !== null) {
-      const place = ranking.indexOf(me()) + 1;
-      out.push(h("p", { class: "place", text: t("phone.fc.res.your_place", { n: place }) }));
-    }
-    out.push(h("p", { class: "muted small", text: t("phone.fc.res.lowest") }));
-    if (!over) out.push(h("p", { class: "auto-next muted", dataset: { countdown: "next_round" } }));
-    el.middle.replaceChildren(h("div", { class: "results" }, out));
-  }
 
   // ----- the hand -----------------------------------------------------------------------------------
 
@@ -645,7 +601,7 @@ export function mount(root, ctx) {
 
   function renderAll() {
     renderHeader();
-    if (!PLAYING.has(game().phase)) renderResults();
+    if (!PLAYING.has(game().phase)) results.update(ui.state);
     else if (ui.mode?.kind === "salir") renderSalir();
     else renderTable();
     renderActions();

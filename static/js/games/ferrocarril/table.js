@@ -5,7 +5,7 @@
 // `picking` ("add" | "steal" while the phone picks a combination for its cards).
 // "tv" draws every seat in seat order with its stats; "phone" is compact, your own row first.
 // Reads only the view: who owns which combination and what a joker stands for.
-import { h, markup } from "../../core/dom.js";
+import { component, h, markup } from "../../core/dom.js";
 import { getLang, t } from "../../core/i18n.js";
 import { cardEl, cardName, rankName } from "../../pieces/spanish.js";
 import { cardsStat, seatBadges, seatOf, signed } from "../../shell/tv-kit.js";
@@ -114,9 +114,7 @@ function phoneOrder(state) {
 // ----- the component ---------------------------------------------------------------------------------
 
 export function mount(root, { density }) {
-  let last = null;
-  function update(state, local = {}) {
-    last = [state, local];
+  return component(root, (state, local = {}) => {
     const view = state.game;
     if (density === "tv") {
       root.style.setProperty("--rows", String(view.players.length));
@@ -124,10 +122,5 @@ export function mount(root, { density }) {
     } else {
       root.replaceChildren(...phoneOrder(state).map((i) => phoneRow(state, i, local.picking || null)));
     }
-  }
-  return {
-    update,
-    relabel() { if (last) update(...last); },
-    destroy() { root.replaceChildren(); },
-  };
+  });
 }

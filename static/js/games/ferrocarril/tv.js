@@ -6,11 +6,11 @@ import { h } from "../../core/dom.js";
 import { getLang, pick, t } from "../../core/i18n.js";
 import { ring, secondsLeft } from "../../core/timers.js";
 import { cardEl as deckCard, cardName } from "../../pieces/spanish.js";
+import { mount as mountResults } from "./results.js";
 import { mount as mountTable } from "./table.js";
 import {
-  autoNext, feed, gameResult, joinNames, lastEventN, nameOf, nameTag, newEvents, newGameButton,
-  nextRoundButton, notePhase, phaseScreen, places, podium, readyBadge, restList, seatOf, shrinkToFit,
-  signed, standingsRow, tableArea, toastLine, turnPill, tvScreen, winnerLine,
+  feed, joinNames, lastEventN, nameOf, nameTag, newEvents, notePhase, phaseScreen, seatOf, shrinkToFit, signed,
+  tableArea, toastLine, turnPill, tvScreen,
 } from "../../shell/tv-kit.js";
 
 const FEED_SIZE = 7;
@@ -65,11 +65,11 @@ function render(root, ctx, memory) {
   const view = ctx.view;
   header(ctx);
   notePhase(ctx, memory);
-  phaseScreen(root, ctx, { roundOver, gameOver, play() {
+  phaseScreen(root, ctx, memory, mountResults, () => {
     trackMelds(view, memory);
     root.replaceChildren(table(ctx, memory));
     fitMelds(root);
-  } });
+  });
   if (view.phase !== "round_over" && view.phase !== "game_over") announce(ctx, memory);
   else memory.lastEvent = lastEventN(view);
 }
@@ -210,74 +210,4 @@ function announce(ctx, memory) {
       toastLine(ctx, seatOf(ctx.room, ev.seat), eventText(ev, ctx), { kind: "salir", ms: 2500 });
     }
   }
-}
-
-// ----- end of a round ---------------------------------------------------------------------------------------
-
-function roundOver(ctx) {
-  const view = ctx.view;
-  const last = view.last_round;
-  if (!last) return h("div", { class: "round-over" });
-  const closer = last.closer;
-  const standings = standingsTable(ctx, last);
-
-  const hands = last.hands.map((hand, s) => {
-    const seat = seatOf(ctx.room, s);
-    const isCloser = s === closer;
-    return h("li", { class: ["hand-row", isCloser && "closer"], vars: { "--seat": seat.color } },
-      h("span", { class: "hand-name", text: seat.name }),
-      readyBadge(view, s),
-      h("div", { class: "hand-cards" },
-        isCloser ? h("span", { class: "prize-badge", text: t("tv.prize_card") }) : hand.map((code) => cardEl(code))),
-      h("span", { class: ["hand-points", last.points[s] < 0 && "negative"], text: minus(last.points[s]) }));
-  });
-
-  return h("div", { class: "round-over" },
-    h("div", { class: "ro-title" },
-      h("h1", { text: t("tv.round_over", { n: last.round }) }),
-      closer == null
-        ? h("p", { class: "ro-closer", text: t("tv.no_closer") })
-        : h("p", { class: "ro-closer", vars: { "--seat": seatOf(ctx.room, closer).color } },
-          h("span", { class: "who", text: nameOf(ctx, closer) }), " ",
-          h("span", { text: t("tv.closer", { prize: minus(last.points[closer]) }) }))),
-    h("div", { class: "ro-grid" },
-      h("section", { class: "ro-hands" }, h("h2", { text: t("tv.hands") }),
-        h("ol", { vars: { "--rows": String(hands.length) } }, hands)),
-      h("section", { class: "ro-standings" }, h("h2", { text: t("tv.standings") }), standings)),
-    h("div", { class: "ro-next" },
-      nextRoundButton(ctx, t("tv.next_round")),
-      autoNext(t("tv.auto_next"))));
-}
-
-function standingsTable(ctx, last) {
-  const totals = last.totals;
-  const place = places(totals);
-  const order = totals.map((_, s) => s).sort((a, b) => totals[a] - totals[b] || a - b);
-  return h("table", { class: "standings" },
-    h("colgroup", {}, h("col", { class: "c-place" }), h("col", {}), h("col", { class: "c-round" }), h("col", { class: "c-total" })),
-    h("thead", {}, h("tr", {},
-      h("th", { text: "" }), h("th", { text: "" }),
-      h("th", { text: t("tv.this_round") }), h("th", { text: t("tv.total") }))),
-    h("tbody", {}, order.map((s) => {
-      return standingsRow(place[s], seatOf(ctx.room, s),
-        h("td", { class: ["round-pts", last.points[s] < 0 && "negative"], text: minus(last.points[s]) }),
-        h("td", { class: "total", text: minus(totals[s]) }));
-    })));
-}
-
-// ----- end of the game ----------------------------------------------------------------------------------------
-
-function gameOver(ctx) {
-  const view = ctx.view;
-  const { result, entries, winnerNames, place, rest } = gameResult(ctx);
-  const last = view.last_round;
-
-  return h("div", { class: "game-over" },
-    h("h1", { text: t("tv.game_over") }),
-    winnerLine(result, winnerNames, "tv.tie", "tv.winner"),
-    podium(entries),
-    restList(ctx, rest, place, result.scores, t("common.points")),
-    h("p", { class: "lowest" }, t("tv.lowest_wins"),
-      last && last.closer != null ? ` · ${t("ev.round_end", { name: nameOf(ctx, last.closer), round: last.round })} (${minus(last.points[last.closer])})` : ""),
-    newGameButton(ctx));
 }

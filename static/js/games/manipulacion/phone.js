@@ -9,14 +9,14 @@
 // costs three cards (`undo_surrenders`); a refused action shows the engine's own words.
 import { pick, t } from "../../core/i18n.js";
 import { cardEl, shortName, sortCards } from "../../pieces/french.js";
-import { hasScore, higherWins, multiRound, tc, winsLine } from "./common.js";
+import { hasScore, multiRound, tc } from "./common.js";
 import { h } from "../../core/dom.js";
 import {
-  cardMaker, handRows, idleActions, makeSender, markFresh, medal, minis,
-  pickHandLayout, routeTap, screenHandle, startTick, stateReaders, storedSort, swatch, tagIds, takeState, tapSortOrAct,
-  watchResize,
+  cardMaker, handRows, idleActions, makeSender, markFresh, minis, pickHandLayout, routeTap, screenHandle, startTick,
+  stateReaders, storedSort, swatch, tagIds, takeState, tapSortOrAct, watchResize,
 } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
+import { mount as mountResults } from "./results.js";
 import { mount as mountTable } from "./table.js";
 
 const SORT_KEY = "sobremesa.sort.french";
@@ -143,6 +143,9 @@ export function mount(root, ctx) {
 
   // ----- the table (the working copy in your turn) -------------------------------------------
 
+  // The end of a round and of the game: the results component shared with the TV.
+  const results = mountResults(el.middle, { density: "phone" });
+
   // The groups and loose cards: the table component shared with the TV (display: contents, so
   // its parts sit in the middle area as before).
   const tableBox = h("div", { class: "mn-table", style: { display: "contents" } });
@@ -179,69 +182,6 @@ export function mount(root, ctx) {
   }
 
   // ----- the end of a round / the game -----------------------------------------------------------
-
-  function renderResults() {
-    const g = game();
-    const res = g.last_round;
-    const over = g.phase === "game_over";
-    const high = higherWins(g);
-    const scored = hasScore(g);
-    const out = [];
-    if (over) {
-      out.push(h("h2", { text: t("mani.res.game_over") }));
-      const winners = g.result?.winners || [];
-      if (winners.includes(me())) out.push(h("p", { class: "winner", text: winners.length > 1 ? t("mani.res.you_tied") : t("mani.res.you_won") }));
-      else if (winners.length > 1) out.push(h("p", { class: "winner", text: t("mani.res.tie", { names: winners.map(seatName).join(", ") }) }));
-      else if (winners.length) out.push(h("p", { class: "winner", text: t("mani.res.winner", { name: seatName(winners[0]) }) }));
-    }
-    if (res) {
-      const name = (s) => (s === me() ? t("mani.p.you") : seatName(s));
-      let reason = "";
-      if (res.out != null) reason = res.out === me() ? t("mani.res.you_out") : t("mani.res.out", { name: seatName(res.out) });
-      else if (res.closer != null) reason = res.closer === me() ? t("mani.res.you_closed") : t("mani.res.closed", { name: seatName(res.closer) });
-      else if (res.blocked) reason = t("mani.res.blocked");
-      else if (res.final_turns) reason = t("mani.res.final");
-      out.push(h("p", { class: "closer", text: reason }));
-      if (res.closer != null && !res.winners.includes(res.closer)) {
-        out.push(h("p", { class: "closer", text: t("mani.res.counter", { names: res.winners.map(name).join(", ") }) }));
-      } else if (res.out == null && res.winners?.length) {
-        out.push(h("p", { class: "closer", text: t("mani.res.round_winner", { names: res.winners.map(name).join(", ") }) }));
-      }
-      if (me() !== null && scored) {
-        const pts = res.points[me()];
-        out.push(h("div", { class: "my-points" }, h("span", { text: t("mani.p.your_points") }), h("b", { text: `${high && pts > 0 ? "+" : ""}${pts}` })));
-      }
-      const left = me() !== null ? res.hands[me()] || [] : [];
-      if (left.length) out.push(h("div", { class: "left-cards" }, minis(left, card)));
-    }
-    // standings
-    const scores = over && g.result ? g.result.scores : (res?.totals || g.players.map((p) => p.score));
-    const order = scores.map((_, s) => s).sort((a, b) => (high ? scores[b] - scores[a] : scores[a] - scores[b]) || a - b);
-    const showRound = !!res && !(over && !multiRound(g));
-    if (scored || !over) {
-      let place = 0;
-      out.push(h("table", { class: "standings" },
-        h("thead", {}, h("tr", {}, h("th"), h("th"),
-          showRound && h("th", { text: t("mani.res.this_round") }),
-          h("th", { text: over && !multiRound(g) ? (!scored ? t("mani.cards") : t("mani.res.points")) : t("mani.res.total") }))),
-        h("tbody", {}, order.map((s, k) => {
-          if (k === 0 || scores[s] !== scores[order[k - 1]]) place = k + 1;
-          const pts = res ? res.points[s] : 0;
-          return h("tr", { class: s === me() ? "me" : "" },
-            h("td", {}, medal(place, over)),
-            h("td", {}, swatch(seatColor(s)), seatName(s)),
-            showRound && h("td", { text: `${high && pts > 0 ? "+" : ""}${pts}` }),
-            h("td", {}, h("b", { text: String(scores[s]) })));
-        }))));
-    }
-    if (over && me() !== null && scored && !(g.result?.winners || []).includes(me())) {
-      const place = 1 + scores.filter((x) => (high ? x > scores[me()] : x < scores[me()])).length;
-      out.push(h("p", { class: "place", text: t("mani.res.your_place", { n: place }) }));
-    }
-    out.push(h("p", { class: "muted small", text: winsLine(g) }));
-    if (!over) out.push(h("p", { class: "auto-next muted", dataset: { countdown: "next_round" } }));
-    el.middle.replaceChildren(h("div", { class: "results" }, out));
-  }
 
   // ----- the bar between the table and the hand ----------------------------------------------------
 
@@ -664,7 +604,7 @@ export function mount(root, ctx) {
 
   function renderAll() {
     renderHeader();
-    if (!playing()) renderResults();
+    if (!playing()) results.update(ui.state);
     else renderTable();
     renderBar();
     renderActions();

@@ -7,7 +7,7 @@
 // group waiting to be joined (`joinFrom`), the groups a hint points at (`hinted`), whether this
 // seat may edit now (`edit`) and the width to lay cards out in (`width`).
 // Reads only the view: which group is valid, needs a name, which cards were placed this turn.
-import { h } from "../../core/dom.js";
+import { component, h } from "../../core/dom.js";
 import { getLang, t } from "../../core/i18n.js";
 import { cardEl, suitIcon } from "../../pieces/french.js";
 import { countCodes } from "../../shell/phone-kit.js";
@@ -133,15 +133,8 @@ function phoneTable(view, { picked = null, joinFrom = null, hinted = new Set(), 
 // ----- the component ---------------------------------------------------------------------------------
 
 export function mount(root, { density }) {
-  let last = null;
-  function update(state, local = {}) {
-    last = [state, local];
+  return component(root, (state, local = {}) => {
     const nodes = density === "tv" ? tvTable(state.game, local) : phoneTable(state.game, local);
     root.replaceChildren(...nodes.filter(Boolean));
-  }
-  return {
-    update,
-    relabel() { if (last) update(...last); },
-    destroy() { root.replaceChildren(); },
-  };
+  });
 }

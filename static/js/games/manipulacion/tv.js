@@ -6,15 +6,13 @@
 import { h } from "../../core/dom.js";
 import { getLang, pick, t } from "../../core/i18n.js";
 import { cardEl } from "../../pieces/french.js";
+import { mount as mountResults } from "./results.js";
 import { mount as mountTable } from "./table.js";
 import {
-  autoNext, cardsStat, feed, gameResult, joinNames, lastEventN, nameOf, nameTag, newEvents, newGameButton,
-  nextRoundButton, notePhase, phaseScreen, places, podium, readyBadge, restList, seatBadges, seatOf, shrinkToFit, signed,
-  standingsRow, tableArea, toastLine, turnPill, tvScreen, winnerLine,
+  cardsStat, feed, lastEventN, nameOf, nameTag, newEvents, notePhase, phaseScreen, seatBadges, seatOf, shrinkToFit,
+  signed, tableArea, toastLine, turnPill, tvScreen,
 } from "../../shell/tv-kit.js";
-import {
-  eventText, groupKey, hasScore, higherWins, multiRound, tc, winsLine,
-} from "./common.js";
+import { eventText, groupKey, hasScore, multiRound, tc } from "./common.js";
 
 const FEED_SIZE = 7;
 const FRESH_MS = 6000;          // a group that just changed stays outlined this long
@@ -37,11 +35,11 @@ function render(root, ctx, memory) {
   const view = ctx.view;
   header(ctx);
   notePhase(ctx, memory);
-  phaseScreen(root, ctx, { roundOver, gameOver, play() {
+  phaseScreen(root, ctx, memory, mountResults, () => {
     trackGroups(view, memory, root);
     root.replaceChildren(table(ctx, memory));
     fitLanes(root);
-  } });
+  });
   if (view.phase === "play") announce(ctx, memory);
   else memory.lastEvent = lastEventN(view);
 }
@@ -165,146 +163,4 @@ function announce(ctx, memory) {
       toastLine(ctx, seat, eventText(ev, (s) => nameOf(ctx, s)), { kind: "salir", ms: 3000 });
     }
   }
-}
-
-// ----- end of a round ---------------------------------------------------------------------------------
-
-// The headline: who went out, knocked, or why the round ended.
-function reasonLine(ctx, last) {
-  const name = (s) => nameOf(ctx, s);
-  const winners = last.winners || [];
-  const lines = [];
-  if (last.out != null) lines.push(t("mani.res.out", { name: name(last.out) }));
-  else if (last.closer != null) lines.push(t("mani.res.closed", { name: name(last.closer) }));
-  else if (last.blocked) lines.push(t("mani.res.blocked"));
-  else if (last.final_turns) lines.push(t("mani.res.final"));
-  if (last.closer != null && !winners.includes(last.closer)) {
-    lines.push(t("mani.res.counter", { names: joinNames(winners.map(name)) }));
-  } else if (last.out == null && winners.length) {
-    lines.push(t("mani.res.round_winner", { names: joinNames(winners.map(name)) }));
-  }
-  return lines.join(" · ");
-}
-
-function handsList(ctx, last, { showRoundPoints }) {
-  const view = ctx.view;
-  const scored = hasScore(view);
-  const high = higherWins(view);
-  const winners = new Set(last.winners || []);
-  return h("ol", { class: "mani-hands", vars: { "--rows": String(last.hands.length) } }, last.hands.map((hand, s) => {
-    const seat = seatOf(ctx.room, s);
-    const pts = last.points[s];
-    const handPts = last.hand_points ? last.hand_points[s] : null;
-    const handInfo = !scored ? tc("mani.cards_n", hand.length)
-      : handPts != null ? tc("mani.points_n", handPts) : "";
-    const shown = high ? (pts > 0 ? `+${pts}` : signed(pts)) : signed(pts);
-    return h("li", { class: ["hand-row", "mani-hand", winners.has(s) && "winner"], vars: { "--seat": seat.color } },
-      h("span", { class: "hand-name" }, h("span", { text: seat.name }), readyBadge(view, s)),
-      h("div", { class: "hand-cards" },
-        hand.length ? hand.map((code) => card(code)) : h("span", { class: "prize-badge", text: t("mani.res.empty_hand") })),
-      h("span", { class: "hand-worth", text: hand.length ? handInfo : "" }),
-      showRoundPoints && h("span", { class: ["hand-points", high && pts > 0 && "gain"], text: shown }));
-  }));
-}
-
-function standingsTable(ctx, totals, last) {
-  const view = ctx.view;
-  const high = higherWins(view);
-  const place = places(high ? totals.map((x) => -x) : totals);
-  const order = totals.map((_, s) => s).sort((a, b) => place[a] - place[b] || a - b);
-  const won = view.players.some((p) => "rounds_won" in p);
-  return h("table", { class: "standings mani-standings" },
-    h("colgroup", {}, h("col", { class: "c-place" }), h("col", {}), last && h("col", { class: "c-round" }),
-      won && h("col", { class: "c-round" }), h("col", { class: "c-total" })),
-    h("thead", {}, h("tr", {},
-      h("th", { text: "" }), h("th", { text: "" }),
-      last && h("th", { text: t("mani.res.this_round") }),
-      won && h("th", { text: t("mani.res.rounds") }),
-      h("th", { text: t("mani.res.total") }))),
-    h("tbody", {}, order.map((s) => {
-      const pts = last ? last.points[s] : null;
-      return standingsRow(place[s], seatOf(ctx.room, s),
-        last && h("td", { class: "round-pts", text: high && pts > 0 ? `+${pts}` : signed(pts) }),
-        won && h("td", { class: "round-pts", text: String(view.players[s].rounds_won ?? 0) }),
-        h("td", { class: "total", text: signed(totals[s]) }));
-    })));
-}
-
-function roundOver(ctx) {
-  const view = ctx.view;
-  const last = view.last_round;
-  if (!last) return h("div", { class: "round-over" });
-  const totals = last.totals || view.players.map((p) => p.score);
-  return h("div", { class: "round-over mani-over" },
-    h("div", { class: "ro-title" },
-      h("h1", { text: t("mani.res.round_over", { n: last.round }) }),
-      h("p", { class: "ro-closer", text: reasonLine(ctx, last) })),
-    h("div", { class: "ro-grid" },
-      h("section", { class: "ro-hands" }, h("h2", { text: t("mani.res.hands") }), handsList(ctx, last, { showRoundPoints: true })),
-      h("section", { class: "ro-standings" }, h("h2", { text: t("mani.res.standings") }),
-        standingsTable(ctx, totals, last),
-        h("p", { class: "wins-line", text: winsLine(view) }))),
-    h("div", { class: "ro-next" },
-      nextRoundButton(ctx, t("mani.res.next_round")),
-      ctx.isHost && view.ruleset?.end === "open_ended" && h("button", { type: "button", class: "big-button end-game",
-        on: { click: () => ctx.host("act", { action: { type: "end_game" } }) } }, t("mani.res.end_game")),
-      autoNext(t("mani.res.auto_next"))));
-}
-
-// ----- end of the game --------------------------------------------------------------------------------
-
-function gameOver(ctx) {
-  const view = ctx.view;
-  const high = higherWins(view);
-  const scored = hasScore(view);
-  const unit = !scored ? t("mani.cards") : t("mani.points");
-  const { result, entries, winnerNames, place, rest } = gameResult(ctx, high);
-  const last = view.last_round;
-
-  let details;
-  if (!multiRound(view) && last) {
-    details = h("section", { class: "ro-hands go-details" },
-      h("h2", { text: reasonLine(ctx, last) || t("mani.res.hands") }),
-      handsList(ctx, last, { showRoundPoints: scored }));
-  } else if (high && result.points) {
-    details = h("section", { class: "ro-standings go-details" }, h("h2", { text: t("mani.res.standings") }), carruselBreakdown(ctx, result));
-  } else {
-    details = h("section", { class: "ro-standings go-details" }, h("h2", { text: t("mani.res.standings") }),
-      standingsTable(ctx, result.scores, null));
-  }
-
-  return h("div", { class: "game-over mani-game-over" },
-    h("div", { class: "go-podium" },
-      h("h1", { text: t("mani.res.game_over") }),
-      winnerLine(result, winnerNames, "mani.res.tie", "mani.res.winner"),
-      podium(entries, { higherWins: high, unit }),
-      restList(ctx, rest, place, result.scores, unit),
-      h("p", { class: "lowest", text: winsLine(view) }),
-      newGameButton(ctx)),
-    details);
-}
-
-// Carrusel's final count: points, the 100 for reaching 150, 25 a round won.
-function carruselBreakdown(ctx, result) {
-  const order = result.ranking.length ? result.ranking : result.scores.map((_, s) => s);
-  const place = places(result.scores.map((x) => -x));
-  return h("table", { class: "standings mani-standings breakdown" },
-    h("colgroup", {}, h("col", { class: "c-place" }), h("col", {}), h("col", { class: "c-round" }),
-      h("col", { class: "c-round" }), h("col", { class: "c-round" }), h("col", { class: "c-total" })),
-    h("thead", {}, h("tr", {},
-      h("th", { text: "" }), h("th", { text: "" }),
-      h("th", { text: t("mani.res.points") }),
-      h("th", { text: "+100" }),
-      h("th", { text: t("mani.res.rounds") }),
-      h("th", { text: t("mani.res.final_score") }))),
-    h("tbody", {}, order.map((s) => {
-      const points = result.points[s];
-      const won = result.rounds_won[s];
-      const goal = result.scores[s] - points - 25 * won;
-      return standingsRow(place[s], seatOf(ctx.room, s),
-        h("td", { class: "round-pts", text: String(points) }),
-        h("td", { class: "round-pts", text: goal ? `+${goal}` : "—" }),
-        h("td", { class: "round-pts", text: won ? `${won}×25` : "—" }),
-        h("td", { class: "total", text: String(result.scores[s]) }));
-    })));
 }
