@@ -58,9 +58,14 @@ def test_every_registered_game_has_its_screens(name):
     for part in ("strings.js", "tv.js", "phone.js"):
         assert (folder / part).exists(), f"games/{name}/{part}"
         assert f'"./{part}"' in manifest, f"games/{name}/manifest.js does not load {part}"
+    for component in ("tv.js", "phone.js", "table.js", "results.js"):
+        assert re.search(r"^export (?:const|function) mount\b", (folder / component).read_text(), re.M), \
+            f"games/{name}/{component} exports no mount(root, ctx)"
+    # The table and the results are the same component on both screens, with a density.
     for screen in ("tv.js", "phone.js"):
-        assert re.search(r"^export (?:const|function) mount\b", (folder / screen).read_text(), re.M), \
-            f"games/{name}/{screen} exports no mount(root, ctx)"
+        text = (folder / screen).read_text()
+        for component in ("table", "results"):
+            assert f'from "./{component}.js"' in text, f"games/{name}/{screen} does not mount its {component}"
 
 
 def test_strings_are_registered_not_patched_in():
