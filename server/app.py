@@ -14,7 +14,7 @@ from pathlib import Path
 from flask import Flask, Response, abort, render_template
 from flask_socketio import SocketIO
 
-from engine.registry import GAMES
+from engine.registry import GAMES, catalogue
 from server import inbound, qr, wire
 from server.brains import ProcessBrains
 from server.push import Client, Pusher
@@ -28,8 +28,10 @@ ROOT = Path(__file__).resolve().parent.parent
 MALFORMED = RoomError.malformed().to_dict()
 
 
-def catalogue() -> list[dict]:
-    return [cls.catalogue() for cls in GAMES.values()]
+def game_title(name: str) -> dict:
+    """A game's name in es/en for lists (the name itself for a game no longer registered)."""
+    cls = GAMES.get(name)
+    return cls.info["title"] if cls else {"es": name, "en": name}
 
 
 def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://127.0.0.1:8000",
@@ -143,8 +145,8 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
     @app.get("/api/rooms")
     def open_rooms():
         """Rooms a phone without a room code can pick from (open, recent, newest first)."""
-        return {"rooms": [{"code": r.code, "game": r.game_name, "status": r.status,
-                           "seats": len(r.seats)} for r in lobby.open_rooms()]}
+        return {"rooms": [{"code": r.code, "game": r.game_name, "title": game_title(r.game_name),
+                           "status": r.status, "seats": len(r.seats)} for r in lobby.open_rooms()]}
 
     @app.get("/qr/<code>.svg")
     def room_qr(code: str):

@@ -790,6 +790,15 @@ class Manipulacion(RoundGame):
             "editing": self.copy is not None,
             "edit_steps": self.copy.steps if self.copy is not None else 0,
             "draws": self.draws,
+            # What the screens show, decided here so no rule is re-derived in JS: the loose
+            # cards' area (Tahití, even when empty), Carrusel's draw counter for the seat in
+            # turn (None when it does not show), and how the standings read.
+            "loose_area": rules.loose_cards > 0,
+            "turn_draws": (self.draws if rules.turn == CARRUSEL and self.phase == PLAY
+                           and self.final_turns is None and self.draws > 0 else None),
+            "higher_wins": rules.end == TO_150,
+            "multi_round": rules.end != ONE_ROUND,
+            "scored": rules.scoring != "none",
             "passes": self.passes,
             "final_turns": self.final_turns,
             "ready": sorted(self.ready),

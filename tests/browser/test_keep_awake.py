@@ -1,5 +1,5 @@
 """Keeping the phone's screen on where the Wake Lock API is missing (phones on plain
-http://192.168.x.x are not a secure context): static/js/keep-awake.js plays our own tiny silent
+http://192.168.x.x are not a secure context): static/js/core/keep-awake.js plays our own tiny silent
 video while the player is in a game, and pauses it when the page is hidden or the game is over."""
 from __future__ import annotations
 

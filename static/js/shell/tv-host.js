@@ -2,8 +2,9 @@
 // host menu (who plays each seat, removing a person, letting latecomers in without asking,
 // damaged games), and the notice of a damaged games file. Knows no game rules.
 
-import { getLang, pick, t } from "./i18n.js";
-import { h } from "./tv-kit.js";
+import { h } from "../core/dom.js";
+import { getLang, pick, t } from "../core/i18n.js";
+import { store } from "../core/storage.js";
 
 const SEEN_KEY = "sobremesa.tv.seen_notices";
 let menuOpen = false;
@@ -11,14 +12,21 @@ let confirmRemove = null;          // the seat id whose "Quitar" was pressed onc
 let confirmTimer = null;
 
 function seenNotices() {
-  try { return JSON.parse(localStorage.getItem(SEEN_KEY)) || []; } catch { return []; }
+  const seen = store.getJSON(SEEN_KEY);
+  return Array.isArray(seen) ? seen : [];
 }
 
 function markSeen(path) {
-  try { localStorage.setItem(SEEN_KEY, JSON.stringify([...seenNotices(), path].slice(-20))); } catch { /* private mode */ }
+  store.setJSON(SEEN_KEY, [...seenNotices(), path].slice(-20));
 }
 
-// ctx = { state, host(command, args), rerender() }
+// A game's title from the catalogue (its name when the catalogue has no such game).
+function gameTitle(catalogue, name) {
+  const info = (catalogue || []).find((g) => g.name === name);
+  return info ? pick(info.title) : name;
+}
+
+// ctx = { state, host(command, args), rerender(), catalogue }
 export function renderHostLayer(layer, button, ctx) {
   const { state } = ctx;
   const isHost = !!(state && state.host);
@@ -122,7 +130,7 @@ function damagedList(state, ctx) {
     h("p", { class: "hint", text: t("tv.damaged_hint") }),
     h("ul", {}, damaged.map((room) => h("li", {},
       h("span", { class: "damaged-what" },
-        h("strong", { text: room.game ? t(`game.${room.game}.title`) : t("tv.damaged_unknown_game") }),
+        h("strong", { text: room.game ? gameTitle(ctx.catalogue, room.game) : t("tv.damaged_unknown_game") }),
         ` · ${room.code} · ${dateText(room.date)}`),
       h("span", { class: "damaged-who", text: room.players.length ? room.players.join(", ") : "—" }),
       h("button", { type: "button", on: { click: () => ctx.host("dismiss_damaged", { code: room.code }) } },

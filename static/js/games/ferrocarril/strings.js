@@ -1,65 +1,11 @@
-// Spanish first, English available. A plain module shared by the TV and the phone pages.
-//
-//   import { t, getLang, setLang, onLangChange } from "/static/js/i18n.js";
-//   t("tv.turn_of", { name: "Abuela" })   ->  "Turno de Abuela"
-//
-// Keys are grouped by page ("common.", "tv.", "ev." for game events, "phone." for the phone).
-// A key missing in English falls back to Spanish; a key missing everywhere returns the key, so
-// a forgotten string shows up on screen instead of breaking the page. t() returns plain text:
-// put it on the page with textContent, never innerHTML (names come from players).
-
-const STORAGE_KEY = "sobremesa.lang";
-export const LANGS = ["es", "en"];
-
-export const STRINGS = {
+// Ferrocarril's words for the TV and the phone, registered by its manifest (the shared table
+// in core/i18n.js holds only the shells' words). A key missing in English falls back to Spanish.
+export default {
   es: {
-    "common.app": "Sobremesa",
-    "common.lang_name": "Español",
-    "common.switch_lang": "English",
-    "common.reconnecting": "Sin conexión con el anfitrión… reconectando",
-    "common.players_range": "{min}–{max} jugadores",
-    "common.points": "pts",
-    "common.level.facil": "Fácil",
-    "common.level.normal": "Normal",
-    "common.level.dificil": "Difícil",
-
-    // ----- TV: lobby -----
-    "tv.choose_game": "Elige juego",
-    "tv.soon": "Próximamente",
-    "tv.options": "Opciones",
-    "tv.house_rules": "Así lo jugamos en casa",
-    "tv.join_title": "Únete con el móvil",
-    "tv.join_scan": "Apunta la cámara al código",
-    "tv.room_code": "Sala",
-    "tv.or_open": "o abre",
-    "tv.wifi_title": "¿Sin Wi-Fi? Conéctate aquí",
-    "tv.wifi_ssid": "Red «{ssid}»",
-    "tv.seats": "Jugadores",
-    "tv.seats_count": "{n} de {max}",
-    "tv.no_seats": "Todavía no hay nadie. ¡Escanead el código para entrar!",
-    "tv.drag_hint": "Arrastra un nombre, o usa ▲▼, para cambiar el orden.",
-    "tv.add_bot": "Añadir ordenador",
-    "tv.level": "Nivel",
-    "tv.bot": "Ordenador",
-    "tv.phone": "Móvil",
-    "tv.away": "Sin conexión",
-    "tv.autoplay": "Juega el ordenador",
-    "tv.move_up": "Subir",
-    "tv.move_down": "Bajar",
-    "tv.remove": "Quitar",
-    "tv.start": "Empezar",
-    "tv.need_players": "Hacen falta de {min} a {max} jugadores.",
-    "tv.watching": "Solo mirando: la mesa la maneja el anfitrión.",
-    "tv.new_room": "Sala nueva",
-    "tv.new_room_confirm": "¿Abrir una sala nueva? Los móviles de esta sala tendrán que volver a entrar.",
-
-    // ----- TV: in game -----
     "tv.round": "Ronda {n}/{total}",
     "tv.contract": "Para salir: {contract}",
     "tv.prize": "premio {prize}",
-    "tv.turn_of": "Turno de {name}",
     "tv.opening": "1.ª vuelta: aún no se sale",
-    "tv.dealer": "Reparte",
     "tv.cards": "cartas",
     "tv.buys": "compras",
     "tv.salido": "Ha salido",
@@ -80,16 +26,10 @@ export const STRINGS = {
     "tv.own_turn_buy": "Compra en su turno: la carta y {extra} más del mazo",
     "tv.other_buy": "Solo se lleva la carta",
     "tv.nobody_buys": "Nadie compra {card}",
-    "tv.to_bot": "Pasar al ordenador",
-    "tv.to_human": "Devolver al jugador",
     "tv.no_melds": "Aún no ha bajado nada",
-    "tv.feed": "Lo último",
     "tv.joker_for": "el comodín hace de {card}",
     "tv.group_of": "de {rank}",
     "tv.run_of": "escalera de {suit}",
-    "tv.and": "y",
-
-    // ----- TV: end of round and game -----
     "tv.round_over": "Fin de la ronda {n}",
     "tv.closer": "cierra: {prize} puntos",
     "tv.no_closer": "Se acabó el mazo: nadie cierra",
@@ -99,17 +39,12 @@ export const STRINGS = {
     "tv.this_round": "Ronda",
     "tv.total": "Total",
     "tv.next_round": "Siguiente ronda",
-    "tv.ready": "✓ Listo",
     "tv.auto_next": "Sigue sola en",
     "tv.next_contract": "Siguiente: {contract}",
     "tv.game_over": "¡Fin de la partida!",
     "tv.winner": "¡Gana {name}!",
     "tv.tie": "¡Empate! {names}",
     "tv.lowest_wins": "Gana quien suma menos puntos",
-    "tv.new_game": "Nueva partida",
-    "tv.place": "{n}.º",
-
-    // ----- game events, in words -----
     "ev.deal": "{name} reparte la ronda {round}",
     "ev.compro": "{name}: ¡Compro!",
     "ev.bought": "{name} compra {card}",
@@ -129,72 +64,6 @@ export const STRINGS = {
     "ev.game_end": "¡Fin de la partida!",
     "ev.joker": "un comodín",
     "ev.the_card": "el {card}",
-
-    // ----- upcoming games (tiles shown as "Próximamente") -----
-    "game.ferrocarril.title": "Ferrocarril",
-    "tv.host_menu": "Anfitrión",
-    "tv.close": "Cerrar",
-    "tv.menu_seats": "Quién juega cada asiento",
-    "tv.remove_to_bot": "Quitar: juega el ordenador",
-    "tv.remove_sure": "¿Seguro? Toca otra vez",
-    "tv.open_takeover": "Dejar entrar sin preguntar",
-    "tv.open_takeover_hint": "Si está apagado, quien quiera jugar por el ordenador te lo pide aquí.",
-    "tv.request_text": "{name} quiere jugar por {seat}. ¿Aceptar?",
-    "tv.request_accept": "Aceptar",
-    "tv.request_deny": "No",
-    "tv.understood": "Entendido",
-    "tv.damaged_title": "Partidas dañadas",
-    "tv.damaged_hint": "No se pudieron recuperar; sus datos siguen guardados.",
-    "tv.damaged_unknown_game": "Juego desconocido",
-    "tv.damaged_dismiss": "Ocultar",
-    "game.manipulacion.title": "Rummy Manipulación",
-    "game.manipulacion.summary": "Rehaz la mesa entera para colocar tus cartas. Siete reglamentos.",
-    "game.tren.title": "Tren Mexicano",
-    "game.tren.summary": "Dominó doble 12: alarga tu tren o el tren de todos.",
-    "game.canasta.title": "Canasta Ferroviaria",
-    "game.canasta.summary": "Canasta a lo grande, con muchas barajas, hasta 20.000.",
-    // ----- phone (phone.js, phone-ferrocarril.js) -----
-    "phone.connecting": "Conectando…",
-    "phone.rooms_title": "Elige tu mesa",
-    "phone.rooms_empty": "No hay ninguna mesa abierta. Pide al anfitrión que cree una en la tele.",
-    "phone.rooms_failed": "No se pudo cargar la lista de mesas.",
-    "phone.refresh": "Actualizar",
-    "phone.or_code": "…o escribe el código de la sala",
-    "phone.go": "Ir",
-    "phone.n_players": "{n} jugadores",
-    "phone.room_status.lobby": "esperando jugadores",
-    "phone.room_status.playing": "jugando",
-    "phone.room_status.finished": "terminada",
-    "phone.game.ferrocarril": "Ferrocarril",
-    "phone.game.manipulacion": "Rummy Manipulación",
-    "phone.table": "Mesa",
-    "phone.your_name": "¿Cómo te llamas?",
-    "phone.name_placeholder": "Tu nombre",
-    "phone.enter": "Entrar",
-    "phone.other_room": "Otra mesa",
-    "phone.type_name": "Escribe tu nombre.",
-    "phone.you_are": "Eres",
-    "phone.rename": "Cambiar",
-    "phone.save": "Guardar",
-    "phone.waiting_start": "Esperando a que empiece la partida…",
-    "phone.at_table": "En la mesa",
-    "phone.you": "tú",
-    "phone.computer": "ordenador",
-    "phone.offline": "sin conexión",
-    "phone.takeover_intro": "La partida ya ha empezado. Escribe tu nombre y sustituye a un jugador del ordenador:",
-    "phone.takeover_none": "La partida ya ha empezado y no hay jugadores del ordenador que sustituir. Puedes mirar.",
-    "phone.take_over": "Jugar en lugar de {name}",
-    "phone.took_seat": "¡Ya estás en la mesa!",
-    "phone.watch_finished": "La partida ha terminado.",
-    "phone.reclaim": "Volver a jugar",
-    "phone.autoplay_host": "El anfitrión ha pasado tu asiento al ordenador.",
-    "phone.autoplay_away": "Estabas fuera: el ordenador ha jugado por ti.",
-    "phone.takeover_waiting": "Has pedido jugar por {name}. Esperando a que el anfitrión acepte en la tele…",
-    "phone.takeover_denied": "El anfitrión ha dicho que no. Puedes seguir mirando.",
-    "phone.kicked_title": "Ya no tienes asiento",
-    "phone.kicked_body": "El anfitrión te ha quitado de la mesa.",
-    "phone.rejoin": "Volver a entrar",
-    "phone.no_game_ui": "Este juego todavía no se puede jugar desde el móvil.",
     "phone.fc.round": "Ronda {n}/{total}",
     "phone.fc.buys": "Compras: {n}",
     "phone.fc.buys_one": "Compras: 1",
@@ -281,54 +150,12 @@ export const STRINGS = {
     "phone.fc.res.you_won": "¡Has ganado!",
     "phone.fc.res.your_place": "Has quedado {n}.º",
     "phone.fc.res.lowest": "Gana quien suma menos puntos",
-    // ----- end phone -----
   },
   en: {
-    "common.app": "Sobremesa",
-    "common.lang_name": "English",
-    "common.switch_lang": "Español",
-    "common.reconnecting": "Lost the host… reconnecting",
-    "common.players_range": "{min}–{max} players",
-    "common.points": "pts",
-    "common.level.facil": "Easy",
-    "common.level.normal": "Normal",
-    "common.level.dificil": "Hard",
-
-    "tv.choose_game": "Choose a game",
-    "tv.soon": "Coming soon",
-    "tv.options": "Options",
-    "tv.house_rules": "How we play it at home",
-    "tv.join_title": "Join with your phone",
-    "tv.join_scan": "Point your camera at the code",
-    "tv.room_code": "Room",
-    "tv.or_open": "or open",
-    "tv.wifi_title": "No Wi-Fi? Connect here",
-    "tv.wifi_ssid": "Network “{ssid}”",
-    "tv.seats": "Players",
-    "tv.seats_count": "{n} of {max}",
-    "tv.no_seats": "Nobody yet. Scan the code to join!",
-    "tv.drag_hint": "Drag a name, or use ▲▼, to change the order.",
-    "tv.add_bot": "Add computer",
-    "tv.level": "Level",
-    "tv.bot": "Computer",
-    "tv.phone": "Phone",
-    "tv.away": "Offline",
-    "tv.autoplay": "Computer plays",
-    "tv.move_up": "Move up",
-    "tv.move_down": "Move down",
-    "tv.remove": "Remove",
-    "tv.start": "Start",
-    "tv.need_players": "This game needs {min} to {max} players.",
-    "tv.watching": "Just watching: the host runs the table.",
-    "tv.new_room": "New room",
-    "tv.new_room_confirm": "Open a new room? The phones in this one will have to join again.",
-
     "tv.round": "Round {n}/{total}",
     "tv.contract": "To go down: {contract}",
     "tv.prize": "prize {prize}",
-    "tv.turn_of": "{name}'s turn",
     "tv.opening": "First lap: no going down",
-    "tv.dealer": "Dealer",
     "tv.cards": "cards",
     "tv.buys": "buys",
     "tv.salido": "Gone down",
@@ -349,15 +176,10 @@ export const STRINGS = {
     "tv.own_turn_buy": "Bought in their own turn: the card and {extra} more from the stock",
     "tv.other_buy": "Takes just the card",
     "tv.nobody_buys": "Nobody buys {card}",
-    "tv.to_bot": "Hand to the computer",
-    "tv.to_human": "Give back to the player",
     "tv.no_melds": "Nothing down yet",
-    "tv.feed": "Latest",
     "tv.joker_for": "the joker stands for {card}",
     "tv.group_of": "of {rank}",
     "tv.run_of": "run of {suit}",
-    "tv.and": "and",
-
     "tv.round_over": "End of round {n}",
     "tv.closer": "closes: {prize} points",
     "tv.no_closer": "The stock ran out: nobody closed",
@@ -367,16 +189,12 @@ export const STRINGS = {
     "tv.this_round": "Round",
     "tv.total": "Total",
     "tv.next_round": "Next round",
-    "tv.ready": "✓ Ready",
     "tv.auto_next": "Continues by itself in",
     "tv.next_contract": "Next: {contract}",
     "tv.game_over": "Game over!",
     "tv.winner": "{name} wins!",
     "tv.tie": "A tie! {names}",
     "tv.lowest_wins": "The lowest total wins",
-    "tv.new_game": "New game",
-    "tv.place": "#{n}",
-
     "ev.deal": "{name} deals round {round}",
     "ev.compro": "{name}: ¡Compro!",
     "ev.bought": "{name} buys {card}",
@@ -396,71 +214,6 @@ export const STRINGS = {
     "ev.game_end": "Game over!",
     "ev.joker": "a joker",
     "ev.the_card": "the {card}",
-
-    "game.ferrocarril.title": "Ferrocarril",
-    "tv.host_menu": "Host",
-    "tv.close": "Close",
-    "tv.menu_seats": "Who plays each seat",
-    "tv.remove_to_bot": "Remove: the computer plays",
-    "tv.remove_sure": "Sure? Tap again",
-    "tv.open_takeover": "Let people in without asking",
-    "tv.open_takeover_hint": "When off, anyone who wants to play for the computer asks you here.",
-    "tv.request_text": "{name} wants to play for {seat}. Accept?",
-    "tv.request_accept": "Accept",
-    "tv.request_deny": "No",
-    "tv.understood": "Got it",
-    "tv.damaged_title": "Damaged games",
-    "tv.damaged_hint": "They could not be restored; their data is still kept.",
-    "tv.damaged_unknown_game": "Unknown game",
-    "tv.damaged_dismiss": "Hide",
-    "game.manipulacion.title": "Rummy Manipulación",
-    "game.manipulacion.summary": "Rearrange the whole table to lay your cards. Seven rule sets.",
-    "game.tren.title": "Tren Mexicano",
-    "game.tren.summary": "Double-12 dominoes: grow your train or everyone's.",
-    "game.canasta.title": "Canasta Ferroviaria",
-    "game.canasta.summary": "Canasta writ large, with many packs, up to 20,000.",
-    // ----- phone (phone.js, phone-ferrocarril.js) -----
-    "phone.connecting": "Connecting…",
-    "phone.rooms_title": "Pick your table",
-    "phone.rooms_empty": "No table is open. Ask the host to create one on the TV.",
-    "phone.rooms_failed": "Could not load the list of tables.",
-    "phone.refresh": "Refresh",
-    "phone.or_code": "…or type the room code",
-    "phone.go": "Go",
-    "phone.n_players": "{n} players",
-    "phone.room_status.lobby": "waiting for players",
-    "phone.room_status.playing": "playing",
-    "phone.room_status.finished": "finished",
-    "phone.game.ferrocarril": "Ferrocarril",
-    "phone.game.manipulacion": "Rummy Manipulation",
-    "phone.table": "Table",
-    "phone.your_name": "What's your name?",
-    "phone.name_placeholder": "Your name",
-    "phone.enter": "Join",
-    "phone.other_room": "Another table",
-    "phone.type_name": "Type your name.",
-    "phone.you_are": "You are",
-    "phone.rename": "Change",
-    "phone.save": "Save",
-    "phone.waiting_start": "Waiting for the game to start…",
-    "phone.at_table": "At the table",
-    "phone.you": "you",
-    "phone.computer": "computer",
-    "phone.offline": "offline",
-    "phone.takeover_intro": "The game has started. Type your name and take over a computer player:",
-    "phone.takeover_none": "The game has started and there is no computer player to take over. You can watch.",
-    "phone.take_over": "Play instead of {name}",
-    "phone.took_seat": "You're at the table!",
-    "phone.watch_finished": "The game is over.",
-    "phone.reclaim": "Back to playing",
-    "phone.autoplay_host": "The host handed your seat to the computer.",
-    "phone.autoplay_away": "You were away: the computer played for you.",
-    "phone.takeover_waiting": "You asked to play for {name}. Waiting for the host to accept on the TV…",
-    "phone.takeover_denied": "The host said no. You can keep watching.",
-    "phone.kicked_title": "You no longer have a seat",
-    "phone.kicked_body": "The host removed you from the table.",
-    "phone.rejoin": "Join again",
-    "phone.no_game_ui": "This game can't be played from a phone yet.",
     "phone.fc.round": "Round {n}/{total}",
     "phone.fc.buys": "Buys: {n}",
     "phone.fc.buys_one": "Buys: 1",
@@ -547,61 +300,5 @@ export const STRINGS = {
     "phone.fc.res.you_won": "You won!",
     "phone.fc.res.your_place": "You finished #{n}",
     "phone.fc.res.lowest": "The lowest total wins",
-    // ----- end phone -----
   },
 };
-
-const listeners = new Set();
-
-function stored() {
-  try {
-    return localStorage.getItem(STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-let current = LANGS.includes(stored()) ? stored() : "es";
-
-export function getLang() {
-  return current;
-}
-
-// Switch language, remember it, and tell every listener (pages re-render their text).
-export function setLang(lang) {
-  if (!LANGS.includes(lang) || lang === current) return;
-  current = lang;
-  try {
-    localStorage.setItem(STORAGE_KEY, lang);
-  } catch {
-    /* private mode: the choice lasts for this page only */
-  }
-  document.documentElement.lang = lang;
-  for (const fn of listeners) fn(lang);
-}
-
-export function toggleLang() {
-  setLang(current === "es" ? "en" : "es");
-}
-
-// Call fn(lang) after every language change; returns a function that stops listening.
-export function onLangChange(fn) {
-  listeners.add(fn);
-  return () => listeners.delete(fn);
-}
-
-// The text for `key` in the current language, with {placeholders} filled from vars.
-export function t(key, vars) {
-  const text = STRINGS[current]?.[key] ?? STRINGS.es[key] ?? key;
-  if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
-}
-
-// Pick the current language from a server/catalogue object such as {es: "...", en: "..."}.
-export function pick(texts) {
-  if (texts == null) return "";
-  if (typeof texts === "string") return texts;
-  return texts[current] ?? texts.es ?? Object.values(texts)[0] ?? "";
-}
-
-if (typeof document !== "undefined") document.documentElement.lang = current;

@@ -1,24 +1,24 @@
 // Rummy Manipulación helpers shared by the TV and the phone: how a rule set scores (for the
 // labels), event sentences and the display order of the table's groups. No rule is decided
 // here: everything comes from the engine's view.
-import { t } from "./i18n.js";
-import { countKey } from "./i18n-manipulacion.js";
-import { parseCard, RANK_ORDER, shortName, SUIT_ORDER } from "./cards-french.js";
+import { hasKey, t } from "../../core/i18n.js";
+import { parseCard, RANK_ORDER, shortName, SUIT_ORDER } from "../../pieces/french.js";
 
-// How the rule set scores, as the engine's view says (`ruleset.scoring`).
-export function scoringOf(view) {
-  return view.ruleset?.scoring || "penalty";
+// t() for counts: key_one for 1, key otherwise.
+export function countKey(key, n) {
+  return n === 1 && hasKey(`${key}_one`) ? `${key}_one` : key;
 }
 
-export const higherWins = (view) => scoringOf(view) === "carrusel";
-export const hasScore = (view) => scoringOf(view) !== "none";
-export const multiRound = (view) => view.ruleset?.end && view.ruleset.end !== "one_round";
+// How the standings read, as the engine's view says: higher totals win (Carrusel), there is
+// a score at all, more than one round is played.
+export const higherWins = (view) => !!view.higher_wins;
+export const hasScore = (view) => view.scored !== false;
+export const multiRound = (view) => !!view.multi_round;
 
 // "Gana el total más bajo" and the like, for the end screens.
 export function winsLine(view) {
-  const scoring = scoringOf(view);
-  if (scoring === "none") return t("mani.no_score");
-  if (scoring === "carrusel") return t("mani.highest_wins");
+  if (!hasScore(view)) return t("mani.no_score");
+  if (higherWins(view)) return t("mani.highest_wins");
   return multiRound(view) ? t("mani.lowest_wins") : t("mani.fewest_wins");
 }
 

@@ -1,6 +1,5 @@
-// Rummy Manipulación's words for the TV and the phone ("mani." keys), merged into the shared
-// table of i18n.js when this module is imported, so t() finds them like any other key.
-import { STRINGS } from "./i18n.js";
+// Rummy Manipulación's words for the TV and the phone ("mani." keys), registered by its
+// manifest. A key missing in English falls back to Spanish.
 
 const ES = {
   // ----- shared -----
@@ -242,10 +241,4 @@ const EN = {
   "mani.p.copy_note": "Your copy: nobody sees it until you tap Done",
 };
 
-Object.assign(STRINGS.es, ES);
-Object.assign(STRINGS.en, EN);
-
-// t() for counts: key_one for 1, key otherwise.
-export function countKey(key, n) {
-  return n === 1 && `${key}_one` in ES ? `${key}_one` : key;
-}
+export default { es: ES, en: EN };

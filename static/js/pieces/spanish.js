@@ -1,5 +1,9 @@
 // Spanish-suited cards drawn as SVG by our own code: large rank, suit colour and symbol.
 // Card codes follow the engine's notation: rank (A 2..10 S C R) + suit (o c e b); "*" is a joker.
+// The same API as every deck in pieces/: parseCard, cardName, sortCards, cardEl.
+import { markup } from "../core/dom.js";
+
+export const DECK = "spanish";
 
 export const SUITS = {
   o: { es: "oros", en: "coins", color: "#b8860b" },
@@ -16,6 +20,11 @@ const RANK_WORDS = {
 export function parseCard(code) {
   if (code === "*") return { joker: true, rank: null, suit: null };
   return { joker: false, rank: code.slice(0, -1), suit: code.slice(-1) };
+}
+
+// "Sota", "7": a rank in words (a group's rank, a joker standing for one).
+export function rankName(rank, lang = "es") {
+  return RANK_WORDS[lang]?.[rank] || rank;
 }
 
 export function cardName(code, lang = "es") {
@@ -44,11 +53,12 @@ function suitSymbol(suit, x, y, s) {
   return "";
 }
 
-// An SVG string for one card. options: {selected, faceDown, title}
-export function cardSVG(code, options = {}) {
-  const label = options.title || (code ? cardName(code, options.lang || "es") : "");
+// The drawing of one card, from constants and a validated rank and suit only: the label
+// and the code go on the element afterwards (cardEl), never into the markup.
+function drawing(code, options) {
+  const classes = ["card", options.selected && "selected", options.extraClass].filter(Boolean).join(" ");
   const frame = (inner, fill = "#fffdf7") =>
-    `<svg class="card${options.selected ? " selected" : ""}" viewBox="0 0 100 140" role="img" aria-label="${label}" data-card="${code || ""}">` +
+    `<svg class="${classes}" viewBox="0 0 100 140" role="img">` +
     `<rect x="2" y="2" width="96" height="136" rx="10" fill="${fill}" stroke="#333" stroke-width="2"/>${inner}</svg>`;
   if (options.faceDown || !code) {
     return frame(`<rect x="10" y="10" width="80" height="120" rx="6" fill="none" stroke="#f2c230" stroke-width="3"/>` +
@@ -59,12 +69,23 @@ export function cardSVG(code, options = {}) {
     return frame(`<text x="50" y="62" text-anchor="middle" font-size="54" fill="#6a1b9a">★</text>` +
       `<text x="50" y="104" text-anchor="middle" font-size="15" font-weight="700" fill="#6a1b9a" font-family="sans-serif">${options.lang === "en" ? "JOKER" : "COMODÍN"}</text>`);
   }
+  if (!SUITS[card.suit] || !RANK_ORDER.includes(card.rank)) return frame("");
   const color = SUITS[card.suit].color;
   const small = card.rank.length > 1 ? 34 : 40;
   return frame(
     `<text x="10" y="44" font-size="${small}" font-weight="800" fill="${color}" font-family="sans-serif">${card.rank}</text>` +
     suitSymbol(card.suit, 72, 28, 1.1) +
     suitSymbol(card.suit, 50, 96, 2.2));
+}
+
+// One card as an SVG element. options: {selected, faceDown, title, lang, extraClass}
+export function cardEl(code, options = {}) {
+  const card = code ? parseCard(code) : null;
+  const known = card && (card.joker || (SUITS[card.suit] && RANK_ORDER.includes(card.rank)));
+  const node = markup(drawing(code, options));
+  node.setAttribute("aria-label", options.title || (known ? cardName(code, options.lang || "es") : ""));
+  node.dataset.card = code || "";
+  return node;
 }
 
 export function sortCards(codes, by = "rank") {

@@ -1,25 +1,21 @@
-// The phone page: join a room, wait in the lobby, then hand the screen to the game's own hand UI.
-// Knows no game rules. The seat token lives in localStorage so a reload, a locked phone or a
-// dropped Wi-Fi brings the player back to the same seat.
-import { connect, request } from "./net.js";
-import { t, getLang, toggleLang, onLangChange, pick } from "./i18n.js";
-import { keepAwake } from "./keep-awake.js";
-
-const GAME_UIS = {
-  ferrocarril: () => import("./phone-ferrocarril.js"),
-  manipulacion: () => import("./phone-manipulacion.js"),
-};
+// The phone page: join a room, wait in the lobby, then hand the screen to the game's own phone
+// screen (games/<name>/, found through shell/games.js by the room's game). Knows no game and no
+// game rules. The seat token lives in localStorage so a reload, a locked phone or a dropped
+// Wi-Fi brings the player back to the same seat.
+//
+// A game's phone screen is mount(root, ctx) -> {update(state), relabel(), destroy()}, with
+//   ctx = { send(action) -> Promise<reply>, banner(message, kind), vibrate(pattern), errorText(error) }
+import { keepAwake } from "../core/keep-awake.js";
+import { t, getLang, toggleLang, onLangChange, pick } from "../core/i18n.js";
+import { connect, request } from "../core/net.js";
+import { store } from "../core/storage.js";
+import { loadScreen } from "./games.js";
 
 const NAME_KEY = "sobremesa.name";
 const seatKey = (code) => `sobremesa.seat.${code}`;
 const claimKey = (code) => `sobremesa.claim.${code}`;   // a take-over waiting for the host
 
 const $ = (id) => document.getElementById(id);
-const store = {
-  get(key) { try { return localStorage.getItem(key); } catch { return null; } },
-  set(key, value) { try { localStorage.setItem(key, value); } catch { /* private mode */ } },
-  del(key) { try { localStorage.removeItem(key); } catch { /* private mode */ } },
-};
 
 const app = {
   code: (document.body.dataset.code || "").toUpperCase(),
@@ -92,10 +88,8 @@ async function showRooms() {
     code.textContent = room.code;
     const info = document.createElement("span");
     info.className = "room-info";
-    const game = t(`phone.game.${room.game}`);
     const status = t(`phone.room_status.${room.status}`);
-    info.textContent = `${game === `phone.game.${room.game}` ? room.game : game} · ` +
-      `${t("phone.n_players", { n: room.seats })} · ${status}`;
+    info.textContent = `${pick(room.title) || room.game} · ${t("phone.n_players", { n: room.seats })} · ${status}`;
     button.append(code, info);
     button.addEventListener("click", () => goToRoom(room.code));
     li.append(button);
@@ -191,7 +185,7 @@ function newClaim() {
 }
 
 function pendingClaim() {
-  try { return JSON.parse(store.get(claimKey(app.code))) || null; } catch { return null; }
+  return store.getJSON(claimKey(app.code)) || null;
 }
 
 function seatedWith(reply) {
@@ -348,17 +342,16 @@ async function mountGame(state) {
     app.game.ui.destroy();
     app.game = null;
   }
-  const loader = GAME_UIS[name];
   const root = $("game-root");
-  if (!loader) {
-    root.textContent = t("phone.no_game_ui");
-    return null;
-  }
   app.loadingGame = name;
   try {
-    const module = await loader();
+    const module = await loadScreen(name, "phone");
+    if (!module) {
+      root.textContent = t("phone.no_game_ui");
+      return null;
+    }
     root.replaceChildren();
-    const ui = module.createGameUI(root, {
+    const ui = module.mount(root, {
       send: (action) => request(app.socket, "action", {
         room: app.code, token: store.get(seatKey(app.code)), action }),
       banner,

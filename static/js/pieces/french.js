@@ -3,10 +3,14 @@
 // shows when cards overlap), jokers, and named jokers: a joker on the table that stands for a
 // card shows that card's rank and suit, on a lilac face with a star, so it never passes for the
 // real card.
+// The same API as every deck in pieces/: parseCard, cardName, sortCards, cardEl.
 //
 // Codes follow the engine's French notation: rank (A 2..10 J Q K) + suit (s h d c), "*" is an
 // unnamed joker, "*Qh" a joker standing for the queen of hearts.
 
+import { markup } from "../core/dom.js";
+
+export const DECK = "french";
 const RED = "#c62828";
 const BLACK = "#1b1b1b";
 const JOKER_INK = "#6a1b9a";
@@ -85,9 +89,6 @@ function star(x, y, r, fill, extra = "") {
   return `<polygon points="${points.join(" ")}" fill="${fill}" ${extra}/>`;
 }
 
-const escAttr = (text) => String(text ?? "").replace(/[&<>"']/g,
-  (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]);
-
 const FONT = `font-family="system-ui, 'Segoe UI', Roboto, 'Noto Sans', sans-serif"`;
 
 // The corner index: a large rank and its suit under it, in the card's left strip.
@@ -109,13 +110,13 @@ function middle(card, color) {
   return suitShape(card.suit, 62, 94, 1.75, color);
 }
 
-// An SVG string for one card. options: {selected, faceDown, title, lang, extraClass}
-export function cardSVG(code, options = {}) {
+// The drawing of one card, from constants and a validated rank and suit only: the label
+// and the code go on the element afterwards (cardEl), never into the markup.
+function drawing(code, options) {
   const lang = options.lang || "es";
-  const label = escAttr(options.title || (code ? cardName(code, lang) : ""));
   const classes = ["card", "french", options.selected && "selected", options.extraClass].filter(Boolean).join(" ");
   const frame = (inner, fill = "#fffdf7", stroke = "#333", strokeWidth = 2) =>
-    `<svg class="${classes}" viewBox="0 0 100 140" role="img" aria-label="${label}" data-card="${escAttr(code || "")}">` +
+    `<svg class="${classes}" viewBox="0 0 100 140" role="img">` +
     `<rect x="2" y="2" width="96" height="136" rx="10" fill="${fill}" stroke="${stroke}" stroke-width="${strokeWidth}"/>${inner}</svg>`;
   if (options.faceDown || !code) {
     return frame(`<rect x="10" y="10" width="80" height="120" rx="6" fill="none" stroke="#cfe3ff" stroke-width="3"/>` +
@@ -147,6 +148,20 @@ export function cardSVG(code, options = {}) {
       JOKER_FACE, JOKER_INK, 3.5);
   }
   return frame(corner(card, color) + middle(card, color));
+}
+
+// One card as an SVG element. options: {selected, faceDown, title, lang, extraClass}
+export function cardEl(code, options = {}) {
+  const node = markup(drawing(code, options));
+  node.setAttribute("aria-label", options.title || (code ? cardName(code, options.lang || "es") : ""));
+  node.dataset.card = code || "";
+  return node;
+}
+
+// A suit symbol alone, as an SVG element (a lane's label on the table).
+export function suitIcon(suit, extraClass = "") {
+  if (!SUITS[suit]) return markup(`<svg class="${extraClass}" viewBox="-12 -12 24 24" aria-hidden="true"></svg>`);
+  return markup(`<svg class="${extraClass}" viewBox="-12 -12 24 24" aria-hidden="true">${suitShape(suit, 0, 0, 0.95)}</svg>`);
 }
 
 // Sort a hand for display. by: "rank" | "suit"; aceHigh puts the ace after the king.

@@ -4,13 +4,16 @@
 // JS never decides a rule: a button is enabled only when its action type is in `view.allowed`
 // (and the selection has the right number of cards for it); the engine refuses anything wrong
 // and its reason (error.es / error.en) is shown in a banner.
-import { cardName, cardSVG, sortCards } from "./cards.js";
-import { getLang, pick, t } from "./i18n.js";
+import { cardName, cardEl, sortCards } from "../../pieces/spanish.js";
+import { getLang, pick, t } from "../../core/i18n.js";
+import { h, s as svg } from "../../core/dom.js";
 import {
-  betweenRoundsHTML, cardMaker, esc, freshOver, handRowsHTML, makeSender, markFresh, medalHTML, minis,
-  pickHandLayout, readDeadlines, stateReaders, storedSort, swatch, tagIds, tappedSort, updateCountdowns as fillCountdowns,
-  watchResize,
-} from "./phone-kit.js";
+  cardMaker, handRows, idleActions, makeSender, markFresh, minis, pickHandLayout, routeTap, screenHandle, startTick,
+  stateReaders, storedSort, swatch, tagIds, takeState, tapSortOrAct, watchResize,
+} from "../../shell/phone-kit.js";
+import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
+import { mount as mountResults } from "./results.js";
+import { mount as mountTable } from "./table.js";
 
 const SORT_KEY = "sobremesa.sort";
 const PLAYING = new Set(["draw", "play"]);
@@ -18,10 +21,6 @@ const FRESH_MS = 6000;
 const MIDDLE_MIN = 112;      // px the table keeps under the hand
 const MAX_CARD_H = 136;
 const OUTCOME_MS = 2600;
-const RANK_WORDS = {
-  es: { A: "As", S: "Sota", C: "Caballo", R: "Rey" },
-  en: { A: "Ace", S: "Jack", C: "Knight", R: "King" },
-};
 
 const codeOf = (id) => id.slice(0, id.lastIndexOf("#"));
 const lang = () => getLang();
@@ -34,53 +33,38 @@ function cardPhrase(code) {
   return code === "*" ? t("ev.joker") : t("ev.the_card", { card: cardName(code, lang()) });
 }
 
-const card = cardMaker(cardSVG);
+const card = cardMaker(cardEl);
 
 // Hand entries with stable ids: the k-th copy of a code is "code#k" (two packs: 7o twice).
 function entries(hand, by) {
   return tagIds(sortCards(hand, by));
 }
 
-export function createGameUI(root, ctx) {
-  root.innerHTML = `
-    <div class="fc">
-      <div class="fc-header">
-        <div class="fc-head-main">
-          <div class="fc-line1"><span class="fc-round"></span><span class="fc-contract chip"></span></div>
-          <div class="fc-turn"></div>
-          <div class="fc-ticker"></div>
-        </div>
-        <div class="fc-piles">
-          <div class="pile"><div class="pile-card fc-discard"></div><span class="pile-label fc-discard-label"></span></div>
-          <div class="pile"><div class="pile-card fc-stock"></div><span class="pile-label fc-stock-label"></span></div>
-          <div class="pile fc-buys-pile"><div class="buys-box fc-buys"></div><span class="pile-label fc-buys-label"></span></div>
-        </div>
-      </div>
-      <div class="fc-notice hidden"></div>
-      <div class="fc-middle"></div>
-      <div class="fc-handbar">
-        <span class="fc-hint"></span>
-        <button type="button" class="fc-clear hidden" data-clear="1"></button>
-        <div class="fc-sort" role="group">
-          <button type="button" data-sort="rank"></button><button type="button" data-sort="suit"></button>
-        </div>
-      </div>
-      <div class="fc-hand"></div>
-      <div class="fc-actions"></div>
-      <div class="fc-overlay fc-buy hidden"></div>
-      <div class="fc-overlay fc-modal hidden"></div>
-    </div>`;
-  const q = (sel) => root.querySelector(sel);
+export function mount(root, ctx) {
   const el = {
-    fc: q(".fc"), header: q(".fc-header"), round: q(".fc-round"), contract: q(".fc-contract"), buys: q(".fc-buys"),
-    buysPile: q(".fc-buys-pile"), buysLabel: q(".fc-buys-label"),
-    turn: q(".fc-turn"), ticker: q(".fc-ticker"), discard: q(".fc-discard"),
-    discardLabel: q(".fc-discard-label"), stock: q(".fc-stock"), stockLabel: q(".fc-stock-label"),
-    notice: q(".fc-notice"), middle: q(".fc-middle"), handbar: q(".fc-handbar"), hint: q(".fc-hint"),
-    clear: q(".fc-clear"),
-    sort: q(".fc-sort"), hand: q(".fc-hand"), actions: q(".fc-actions"), buy: q(".fc-buy"),
-    modal: q(".fc-modal"),
+    fc: h("div", { class: "fc" }), header: h("div", { class: "fc-header" }), round: h("span", { class: "fc-round" }),
+    contract: h("span", { class: "fc-contract chip" }), buys: h("div", { class: "buys-box fc-buys" }),
+    buysPile: h("div", { class: "pile fc-buys-pile" }), buysLabel: h("span", { class: "pile-label fc-buys-label" }),
+    turn: h("div", { class: "fc-turn" }), ticker: h("div", { class: "fc-ticker" }), discard: h("div", { class: "pile-card fc-discard" }),
+    discardLabel: h("span", { class: "pile-label fc-discard-label" }), stock: h("div", { class: "pile-card fc-stock" }),
+    stockLabel: h("span", { class: "pile-label fc-stock-label" }),
+    notice: h("div", { class: "fc-notice hidden" }), middle: h("div", { class: "fc-middle" }), handbar: h("div", { class: "fc-handbar" }),
+    hint: h("span", { class: "fc-hint" }), clear: h("button", { type: "button", class: "fc-clear hidden", dataset: { clear: "1" } }),
+    sort: h("div", { class: "fc-sort", role: "group" },
+      h("button", { type: "button", dataset: { sort: "rank" } }), h("button", { type: "button", dataset: { sort: "suit" } })),
+    hand: h("div", { class: "fc-hand" }), actions: h("div", { class: "fc-actions" }), buy: h("div", { class: "fc-overlay fc-buy hidden" }),
+    modal: h("div", { class: "fc-overlay fc-modal hidden" }),
   };
+  el.buysPile.append(el.buys, el.buysLabel);
+  el.header.append(
+    h("div", { class: "fc-head-main" }, h("div", { class: "fc-line1" }, el.round, el.contract), el.turn, el.ticker),
+    h("div", { class: "fc-piles" },
+      h("div", { class: "pile" }, el.discard, el.discardLabel),
+      h("div", { class: "pile" }, el.stock, el.stockLabel),
+      el.buysPile));
+  el.handbar.append(el.hint, el.clear, el.sort);
+  el.fc.append(el.header, el.notice, el.middle, el.handbar, el.hand, el.actions, el.buy, el.modal);
+  root.replaceChildren(el.fc);
 
   const ui = {
     state: null,
@@ -103,10 +87,6 @@ export function createGameUI(root, ctx) {
   const handEntries = () => entries(game().hand || [], ui.sortBy);
   const inSlots = () => new Set(ui.mode?.kind === "salir" ? ui.mode.slots.flat() : []);
   const selectedCodes = () => handEntries().filter((e) => ui.selected.has(e.id)).map((e) => e.code);
-
-  function rankWord(rank) {
-    return RANK_WORDS[lang()][rank] || rank;
-  }
 
   function describe(ev) {
     const name = seatName(ev.seat);
@@ -155,15 +135,14 @@ export function createGameUI(root, ctx) {
       el.turn.textContent = t("phone.fc.your_turn");
       el.turn.classList.add("mine");
     } else {
-      el.turn.innerHTML = swatch(seatColor(g.turn)) +
-        esc(t("phone.fc.turn_of", { name: seatName(g.turn) }));
+      el.turn.replaceChildren(swatch(seatColor(g.turn)), t("phone.fc.turn_of", { name: seatName(g.turn) }));
     }
     const last = [...(g.events || [])].reverse().find((ev) => describe(ev));
     el.ticker.textContent = last && PLAYING.has(g.phase) ? describe(last) : "";
-    el.discard.innerHTML = g.discard_top ? card(g.discard_top)
-      : g.discard ? card(null, { faceDown: true, title: t("phone.fc.closed") }) : `<div class="pile-empty"></div>`;
+    el.discard.replaceChildren(g.discard_top ? card(g.discard_top)
+      : g.discard ? card(null, { faceDown: true, title: t("phone.fc.closed") }) : h("div", { class: "pile-empty" }));
     el.discardLabel.textContent = t("phone.fc.discard");
-    el.stock.innerHTML = card(null, { faceDown: true, title: t("phone.fc.stock") });
+    el.stock.replaceChildren(card(null, { faceDown: true, title: t("phone.fc.stock") }));
     el.stockLabel.textContent = t("phone.fc.stock_n", { n: g.stock });
     const notice = me() !== null && g.stolen_jokers ? t("phone.fc.hint.stolen") : "";
     el.notice.textContent = notice;
@@ -172,57 +151,25 @@ export function createGameUI(root, ctx) {
 
   // ----- the table ------------------------------------------------------------------------------
 
-  function meldHTML(meld, pickable, dim) {
-    const cards = minis(meld.cards, card);
-    let joker = "";
-    if (meld.joker_for) {
-      const stands = meld.kind === "run" ? cardName(meld.joker_for, lang()) : rankWord(meld.joker_for);
-      joker = `<span class="joker-for">${esc(t("phone.fc.joker_is", { card: stands }))}</span>`;
-    }
-    const cls = `meld${pickable ? " pickable" : ""}${dim ? " dim" : ""}`;
-    return `<button type="button" class="${cls}" data-meld="${meld.id}" ${pickable ? "" : "tabindex=-1"}>` +
-      `<span class="meld-cards">${cards}</span>${joker}</button>`;
-  }
+  // The end of a round and of the game: the results component shared with the TV.
+  const results = mountResults(el.middle, { density: "phone" });
+
+  // Every player's combinations: the table component shared with the TV.
+  const tableRows = h("div", { class: "fc-table" });
+  const table = mountTable(tableRows, { density: "phone" });
 
   function renderTable() {
-    const g = game();
     const picking = ui.mode && (ui.mode.kind === "add" || ui.mode.kind === "steal") ? ui.mode.kind : null;
-    let html = "";
+    let prompt = null;
     if (picking) {
       const codes = ui.mode.ids.map(codeOf);
       const text = picking === "add"
         ? t("phone.fc.pick.add", { cards: codes.map((c) => cardName(c, lang())).join(", ") })
         : t("phone.fc.pick.steal", { card: cardName(codes[0], lang()) });
-      html += `<div class="fc-prompt"><span>${esc(text)}</span>` +
-        `<span class="prompt-cards">${minis(codes, card)}</span></div>`;
+      prompt = h("div", { class: "fc-prompt" }, h("span", { text }), h("span", { class: "prompt-cards" }, minis(codes, card)));
     }
-    html += `<div class="fc-table">`;
-    // your own row first, then the others in playing order from you
-    const n = g.players.length;
-    const start = me() ?? 0;
-    const order = Array.from({ length: n }, (_, k) => (start + k) % n);
-    order.forEach((i) => {
-      const p = g.players[i];
-      const seat = ui.state.room.seats[i] || {};
-      const melds = g.table.filter((m) => m.owner === i);
-      const turn = g.turn === i && PLAYING.has(g.phase);
-      const info = [tn("phone.fc.cards", p.cards)];
-      if (i === g.dealer) info.push(t("phone.fc.dealer"));
-      if (seat.connected === false) info.push(t("phone.fc.offline"));
-      html += `<div class="trow${turn ? " turn" : ""}${i === me() ? " me" : ""}" style="--seat:${esc(seatColor(i))}">` +
-        `<div class="tname"><span class="who">${swatch(seatColor(i))}` +
-        `<b>${esc(i === me() ? t("phone.fc.you") : seatName(i))}</b></span>` +
-        `<span class="tinfo">${esc(info.join(" · "))}</span>` +
-        (p.salido ? `<span class="badge">✓ ${esc(t("phone.fc.salido"))}</span>` : "") + `</div>` +
-        `<div class="tmelds">` +
-        (melds.length ? melds.map((m) => {
-          const ok = picking === "add" || (picking === "steal" && m.cards.includes("*"));
-          return meldHTML(m, ok, picking && !ok);
-        }).join("") : `<span class="nothing">—</span>`) +
-        `</div></div>`;
-    });
-    html += `</div>`;
-    el.middle.innerHTML = html;
+    table.update(ui.state, { picking });
+    el.middle.replaceChildren(...[prompt, tableRows].filter(Boolean));
   }
 
   // ----- Salir: compose the contract's combinations ---------------------------------------------
@@ -230,67 +177,20 @@ export function createGameUI(root, ctx) {
   function renderSalir() {
     const g = game();
     const byId = new Map(handEntries().map((e) => [e.id, e.code]));
-    let html = `<div class="salir"><p class="salir-title">${esc(t("phone.fc.salir.title", { contract: pick(g.contract) }))}</p>`;
-    ui.mode.slots.forEach((ids, n) => {
+    const slots = ui.mode.slots.map((ids, n) => {
       const active = n === ui.mode.active;
-      html += `<div class="slot${active ? " active" : ""}" data-slot="${n}">` +
-        `<span class="slot-label">${esc(t("phone.fc.salir.slot", { n: n + 1 }))}` +
-        `${active ? ` <span class="slot-arrow">◀</span>` : ""}</span><div class="slot-cards">` +
-        (ids.length ? ids.map((id) => `<button type="button" class="slot-card" data-slot-id="${esc(id)}">${card(byId.get(id))}</button>`).join("")
-          : `<span class="slot-empty">${esc(t("phone.fc.salir.empty"))}</span>`) +
-        `</div></div>`;
+      return h("div", { class: ["slot", active && "active"], dataset: { slot: String(n) } },
+        h("span", { class: "slot-label" }, t("phone.fc.salir.slot", { n: n + 1 }),
+          active && " ", active && h("span", { class: "slot-arrow", text: "◀" })),
+        h("div", { class: "slot-cards" },
+          ids.length ? ids.map((id) => h("button", { type: "button", class: "slot-card", dataset: { slotId: id } }, card(byId.get(id))))
+            : h("span", { class: "slot-empty", text: t("phone.fc.salir.empty") })));
     });
-    html += `</div>`;
-    el.middle.innerHTML = html;
+    el.middle.replaceChildren(h("div", { class: "salir" },
+      h("p", { class: "salir-title", text: t("phone.fc.salir.title", { contract: pick(g.contract) }) }), slots));
   }
 
   // ----- end of round / game ----------------------------------------------------------------------
-
-  function renderResults() {
-    const g = game();
-    const res = g.last_round;
-    const over = g.phase === "game_over";
-    let html = `<div class="results">`;
-    if (over) {
-      html += `<h2>${esc(t("phone.fc.res.game_over"))}</h2>`;
-      const winners = g.result?.winners || [];
-      if (winners.includes(me())) html += `<p class="winner">${esc(t("phone.fc.res.you_won"))}</p>`;
-      else if (winners.length > 1) html += `<p class="winner">${esc(t("phone.fc.res.tie", { names: winners.map(seatName).join(", ") }))}</p>`;
-      else if (winners.length) html += `<p class="winner">${esc(t("phone.fc.res.winner", { name: seatName(winners[0]) }))}</p>`;
-    } else {
-      html += `<h2>${esc(t("phone.fc.res.round_over", { n: res?.round ?? g.round }))}</h2>`;
-    }
-    if (res) {
-      const closer = res.closer;
-      html += `<p class="closer">${esc(closer == null ? t("phone.fc.res.no_closer")
-        : closer === me() ? t("phone.fc.res.you_closed", { prize: res.points[closer] })
-          : t("phone.fc.res.closer", { name: seatName(closer), prize: res.points[closer] }))}</p>`;
-      if (me() !== null && closer !== me()) {
-        const left = res.hands[me()] || [];
-        html += `<div class="my-points"><span>${esc(t("phone.fc.res.your_points"))}</span><b>+${res.points[me()]}</b></div>`;
-        if (left.length) html += `<div class="left-cards">${minis(left, card)}</div>`;
-      }
-    }
-    const totals = g.players.map((p) => p.score);
-    const ranking = g.result?.ranking || [...totals.keys()].sort((a, b) => totals[a] - totals[b] || a - b);
-    html += `<table class="standings"><thead><tr><th></th><th>${esc(t("phone.fc.res.player"))}</th>` +
-      (res ? `<th>${esc(t("phone.fc.res.round"))}</th>` : "") + `<th>${esc(t("phone.fc.res.total"))}</th></tr></thead><tbody>`;
-    ranking.forEach((s, pos) => {
-      const medal = medalHTML(pos + 1, over);
-      const pts = res ? res.points[s] : null;
-      html += `<tr class="${s === me() ? "me" : ""}"><td>${medal}</td><td>${swatch(seatColor(s))}${esc(seatName(s))}</td>` +
-        (res ? `<td>${pts > 0 ? "+" : ""}${pts}</td>` : "") + `<td><b>${totals[s]}</b></td></tr>`;
-    });
-    html += `</tbody></table>`;
-    if (over && me() !== null) {
-      const place = ranking.indexOf(me()) + 1;
-      html += `<p class="place">${esc(t("phone.fc.res.your_place", { n: place }))}</p>`;
-    }
-    html += `<p class="muted small">${esc(t("phone.fc.res.lowest"))}</p>`;
-    if (!over) html += `<p class="auto-next muted" data-countdown="next_round"></p>`;
-    html += `</div>`;
-    el.middle.innerHTML = html;
-  }
 
   // ----- the hand -----------------------------------------------------------------------------------
 
@@ -322,14 +222,12 @@ export function createGameUI(root, ctx) {
     const layout = layoutHand(Math.max(list.length, 1));
     const { cardW } = layout;
     const now = Date.now();
-    const html = handRowsHTML(list, layout, (e, k, style) => {
+    el.hand.replaceChildren(...handRows(list, layout, (e, k, style) => {
       const sel = ui.selected.has(e.id);
       const fresh = (ui.fresh.get(e.id) || 0) > now - FRESH_MS;
-      return `<button type="button" class="hand-card${sel ? " selected" : ""}${fresh ? " fresh" : ""}" data-id="${esc(e.id)}" ` +
-        `aria-pressed="${sel}" style="${style}">` +
-        card(e.code, { selected: sel }) + `</button>`;
-    });
-    el.hand.innerHTML = html;
+      return h("button", { type: "button", class: ["hand-card", sel && "selected", fresh && "fresh"], dataset: { id: e.id },
+        "aria-pressed": String(sel), style }, card(e.code, { selected: sel }));
+    }));
     el.hand.style.setProperty("--card-h", `${Math.round(cardW * 1.4)}px`);
     // the hint and the sort toggle
     el.hint.textContent = hintText();
@@ -374,38 +272,27 @@ export function createGameUI(root, ctx) {
 
   function renderActions() {
     const g = game();
-    const spectator = me() === null;
-    el.actions.classList.toggle("hidden", spectator);
-    if (spectator) return;
     const a = allowed();
-    let html = "";
-    if (!PLAYING.has(g.phase)) {
-      html = betweenRoundsHTML(a, g.phase, ui.pending, t("phone.fc.btn.next_round"), t("phone.fc.waiting_others"));
-      el.actions.className = "fc-actions single";
-      el.actions.innerHTML = html;
-      return;
-    }
+    if (idleActions(el.actions, "fc-actions", { spectator: me() === null, playing: PLAYING.has(g.phase), allowed: a, phase: g.phase,
+      pending: ui.pending, nextLabel: t("phone.fc.btn.next_round"), waitingLabel: t("phone.fc.waiting_others") })) return;
     if (ui.mode) {
       const ready = ui.mode.kind === "salir" && ui.mode.slots.every((s) => s.length) && !ui.pending;
-      html = `<button type="button" class="btn secondary" data-act="cancel">${esc(t("phone.fc.btn.cancel"))}</button>`;
-      if (ui.mode.kind === "salir") {
-        html += `<button type="button" class="btn primary" data-act="send_salir" ${ready ? "" : "disabled"}>${esc(t("phone.fc.btn.send_salir"))}</button>`;
-      }
       el.actions.className = "fc-actions mode";
-      el.actions.innerHTML = html;
+      el.actions.replaceChildren(
+        h("button", { type: "button", class: "btn secondary", dataset: { act: "cancel" }, text: t("phone.fc.btn.cancel") }),
+        ...(ui.mode.kind === "salir" ? [h("button", { type: "button", class: "btn primary", dataset: { act: "send_salir" },
+          disabled: !ready, text: t("phone.fc.btn.send_salir") })] : []));
       return;
     }
     const primary = a.has("draw") ? "draw" : a.has("close") ? "close"
       : a.has("discard") && ui.selected.size === 1 ? "discard" : null;
-    for (const type of BUTTONS) {
+    el.actions.className = "fc-actions";
+    el.actions.replaceChildren(...BUTTONS.map((type) => {
       const on = a.has(type) && !ui.pending;
       const need = on ? needs(type) : null;
-      const cls = `btn act act-${type}${type === primary ? " primary" : ""}${need ? " needs" : ""}`;
-      html += `<button type="button" class="${cls}" data-act="${type}" ${on ? "" : "disabled"} ` +
-        `${need ? `aria-disabled="true"` : ""}>${esc(t(`phone.fc.btn.${type}`))}</button>`;
-    }
-    el.actions.className = "fc-actions";
-    el.actions.innerHTML = html;
+      return h("button", { type: "button", class: ["btn", "act", `act-${type}`, type === primary && "primary", need && "needs"],
+        dataset: { act: type }, disabled: !on, "aria-disabled": need ? "true" : null, text: t(`phone.fc.btn.${type}`) });
+    }));
   }
 
   // ----- the ¡Compro! overlay -------------------------------------------------------------------------
@@ -448,10 +335,11 @@ export function createGameUI(root, ctx) {
   function ring(fraction, label) {
     const r = 26;
     const c = 2 * Math.PI * r;
-    return `<svg class="ring" viewBox="0 0 64 64" aria-hidden="true"><circle cx="32" cy="32" r="${r}" class="ring-bg"/>` +
-      `<circle cx="32" cy="32" r="${r}" class="ring-fg" stroke-dasharray="${c.toFixed(1)}" ` +
-      `stroke-dashoffset="${(c * (1 - fraction)).toFixed(1)}" transform="rotate(-90 32 32)"/>` +
-      `<text x="32" y="40" text-anchor="middle">${label}</text></svg>`;
+    return svg("svg", { class: "ring", viewBox: "0 0 64 64", "aria-hidden": "true" },
+      svg("circle", { cx: 32, cy: 32, r, class: "ring-bg" }),
+      svg("circle", { cx: 32, cy: 32, r, class: "ring-fg", "stroke-dasharray": c.toFixed(1),
+        "stroke-dashoffset": (c * (1 - fraction)).toFixed(1), transform: "rotate(-90 32 32)" }),
+      svg("text", { x: 32, y: 40, "text-anchor": "middle", text: String(label) }));
   }
 
   function renderBuy() {
@@ -461,7 +349,7 @@ export function createGameUI(root, ctx) {
     el.buy.classList.toggle("hidden", !show);
     document.body.classList.toggle("buy-open", show);
     if (!show) return;
-    let html = `<div class="buy-box">`;
+    const box = h("div", { class: "buy-box" });
     if (b.outcome) {
       const o = b.outcome;
       let text;
@@ -474,36 +362,33 @@ export function createGameUI(root, ctx) {
       } else {
         text = t("phone.fc.buy.nobody");
       }
-      html += `<div class="buy-card">${card(b.card)}</div><p class="buy-outcome ${cls}">${esc(text)}</p>`;
+      box.append(h("div", { class: "buy-card" }, card(b.card)), h("p", { class: ["buy-outcome", cls], text }));
     } else {
       const mine = g.players[me()];
       const sub = b.discarder == null ? t("phone.fc.buy.first") : t("phone.fc.buy.from", { name: seatName(b.discarder) });
-      html += `<p class="buy-title">${esc(t("phone.fc.buy.title"))}</p><p class="buy-sub">${esc(sub)}</p>` +
-        `<div class="buy-card">${card(b.card)}</div>` +
-        `<div class="buy-timer" data-countdown="buy_window"></div>`;
+      box.append(h("p", { class: "buy-title", text: t("phone.fc.buy.title") }), h("p", { class: "buy-sub", text: sub }),
+        h("div", { class: "buy-card" }, card(b.card)),
+        h("div", { class: "buy-timer", dataset: { countdown: "buy_window" } }));
       if (b.pressed) {
-        html += `<div class="compro waiting" role="status">${esc(t("phone.fc.buy.waiting"))}</div>`;
+        box.append(h("div", { class: "compro waiting", role: "status", text: t("phone.fc.buy.waiting") }));
       } else {
-        html += `<button type="button" class="compro" data-act="buy" ${ui.pending ? "disabled" : ""}>${esc(t("phone.fc.buy.compro"))}</button>` +
-          `<button type="button" class="btn secondary paso" data-act="pass" ${ui.pending ? "disabled" : ""}>${esc(t("phone.fc.buy.pass"))}</button>`;
+        box.append(
+          h("button", { type: "button", class: "compro", dataset: { act: "buy" }, disabled: ui.pending, text: t("phone.fc.buy.compro") }),
+          h("button", { type: "button", class: "btn secondary paso", dataset: { act: "pass" }, disabled: ui.pending, text: t("phone.fc.buy.pass") }));
       }
-      html += `<p class="buy-left">${esc(tn("phone.fc.buy.left", mine.buys_left))}</p>`;
+      box.append(h("p", { class: "buy-left", text: tn("phone.fc.buy.left", mine.buys_left) }));
     }
-    html += `</div>`;
-    el.buy.innerHTML = html;
+    el.buy.replaceChildren(box);
     updateCountdowns();
   }
 
   // ----- timers (buy window, next round): counted down locally from the server's figure ------------
 
-  function readTimers() {
-    ui.deadlines = readDeadlines(ui.state);
-  }
 
   function updateCountdowns() {
     fillCountdowns(root, ui.deadlines, (node, left, d) => {
       if (node.dataset.countdown === "buy_window") {
-        node.innerHTML = ring(d.seconds ? left / d.seconds : 0, Math.ceil(left));
+        node.replaceChildren(ring(d.seconds ? left / d.seconds : 0, Math.ceil(left)));
       } else {
         node.textContent = t("phone.fc.res.auto_next", { s: Math.ceil(left) });
       }
@@ -516,11 +401,14 @@ export function createGameUI(root, ctx) {
     const meld = game().table.find((m) => m.id === action.meld);
     const first = meld?.cards[0];
     const last = meld?.cards[meld.cards.length - 1];
-    el.modal.innerHTML = `<div class="modal-box"><p class="modal-title">${esc(t("phone.fc.end.title"))}</p>` +
-      `<div class="end-choices">` +
-      `<button type="button" class="btn end-btn" data-end="low"><span class="mini">${first ? card(first) : ""}</span>${esc(t("phone.fc.end.low"))}</button>` +
-      `<button type="button" class="btn end-btn" data-end="high">${esc(t("phone.fc.end.high"))}<span class="mini">${last ? card(last) : ""}</span></button>` +
-      `</div><button type="button" class="btn secondary" data-end="cancel">${esc(t("phone.fc.btn.cancel"))}</button></div>`;
+    el.modal.replaceChildren(h("div", { class: "modal-box" },
+      h("p", { class: "modal-title", text: t("phone.fc.end.title") }),
+      h("div", { class: "end-choices" },
+        h("button", { type: "button", class: "btn end-btn", dataset: { end: "low" } },
+          h("span", { class: "mini" }, first && card(first)), t("phone.fc.end.low")),
+        h("button", { type: "button", class: "btn end-btn", dataset: { end: "high" } },
+          t("phone.fc.end.high"), h("span", { class: "mini" }, last && card(last)))),
+      h("button", { type: "button", class: "btn secondary", dataset: { end: "cancel" }, text: t("phone.fc.btn.cancel") })));
     el.modal.classList.remove("hidden");
     el.modal.onclick = async (event) => {
       const button = event.target.closest("[data-end]");
@@ -559,10 +447,10 @@ export function createGameUI(root, ctx) {
         if ((await send({ type, cards: codes }))?.ok) finishMode();
         return;
       case "salir": {
-        const slots = Array.from({ length: game().contract.melds || 1 }, () => []);
+        const slots = Array.from({ length: game().contract.melds }, () => []);
         const ids = handEntries().filter((e) => ui.selected.has(e.id)).map((e) => e.id);
         slots[0] = ids;
-        const active = ids.length >= (game().contract.size || 3) && slots.length > 1 ? 1 : 0;
+        const active = ids.length >= game().contract.size && slots.length > 1 ? 1 : 0;
         ui.mode = { kind: "salir", slots, active };
         ui.selected.clear();
         renderAll();
@@ -630,63 +518,56 @@ export function createGameUI(root, ctx) {
 
   // ----- events ---------------------------------------------------------------------------------------
 
-  root.addEventListener("click", (event) => {
-    if (!ui.state) return;
-    const target = event.target;
-    const cardBtn = target.closest(".hand-card");
-    if (cardBtn) {
-      const id = cardBtn.dataset.id;
-      if (ui.mode?.kind === "salir") {
-        const slot = ui.mode.slots[ui.mode.active];
-        slot.push(id);
-        const size = game().contract.size || 3;
-        if (slot.length === size && ui.mode.active < ui.mode.slots.length - 1
-            && !ui.mode.slots[ui.mode.active + 1].length) ui.mode.active += 1;
-        renderAll();
-      } else if (!ui.mode) {
-        if (ui.selected.has(id)) ui.selected.delete(id);
-        else ui.selected.add(id);
-        renderHand();
-        renderActions();
-      }
-      return;
-    }
-    const slotCard = target.closest(".slot-card");
-    if (slotCard && ui.mode?.kind === "salir") {
-      const id = slotCard.dataset.slotId;
-      ui.mode.slots = ui.mode.slots.map((ids) => ids.filter((x) => x !== id));
+  function tapHandCard(cardBtn) {
+    const id = cardBtn.dataset.id;
+    if (ui.mode?.kind === "salir") {
+      const slot = ui.mode.slots[ui.mode.active];
+      slot.push(id);
+      const size = game().contract.size;
+      if (slot.length === size && ui.mode.active < ui.mode.slots.length - 1
+          && !ui.mode.slots[ui.mode.active + 1].length) ui.mode.active += 1;
       renderAll();
-      return;
+    } else if (!ui.mode) {
+      if (ui.selected.has(id)) ui.selected.delete(id);
+      else ui.selected.add(id);
+      renderHand();
+      renderActions();
     }
-    const slot = target.closest(".slot");
-    if (slot && ui.mode?.kind === "salir") {
-      ui.mode.active = Number(slot.dataset.slot);
+  }
+
+  const salir = () => ui.mode?.kind === "salir";
+  const routes = [
+    [".hand-card", tapHandCard],
+    [".slot-card", (node) => {
+      if (!salir()) return false;
+      ui.mode.slots = ui.mode.slots.map((ids) => ids.filter((x) => x !== node.dataset.slotId));
       renderAll();
-      return;
-    }
-    const meld = target.closest(".meld.pickable");
-    if (meld) {
-      pickMeld(Number(meld.dataset.meld));
-      return;
-    }
-    if (target.closest("[data-clear]")) {
+    }],
+    [".slot", (node) => {
+      if (!salir()) return false;
+      ui.mode.active = Number(node.dataset.slot);
+      renderAll();
+    }],
+    [".meld.pickable", (node) => { pickMeld(Number(node.dataset.meld)); }],
+    ["[data-clear]", () => {
       ui.selected.clear();
       renderHand();
       renderActions();
-      return;
-    }
-    const sortBy = tappedSort(target, SORT_KEY);
-    if (sortBy) {
-      ui.sortBy = sortBy;
-      renderHand();
-      return;
-    }
-    const button = target.closest("[data-act]");
-    if (button && !button.disabled) {
-      const need = button.getAttribute("aria-disabled") === "true" ? needs(button.dataset.act) : null;
-      if (need) ctx.banner(t(need), "info");
-      else act(button.dataset.act);
-    }
+    }],
+  ];
+
+  root.addEventListener("click", (event) => {
+    if (!ui.state) return;
+    const target = event.target;
+    if (routeTap(target, routes)) return;
+    tapSortOrAct(target, ui, SORT_KEY, {
+      resorted: renderHand,
+      act(button) {
+        const need = button.getAttribute("aria-disabled") === "true" ? needs(button.dataset.act) : null;
+        if (need) ctx.banner(t(need), "info");
+        else act(button.dataset.act);
+      },
+    });
   });
 
   const unwatchResize = watchResize(() => ui.state && renderHand(), 100);
@@ -720,7 +601,7 @@ export function createGameUI(root, ctx) {
 
   function renderAll() {
     renderHeader();
-    if (!PLAYING.has(game().phase)) renderResults();
+    if (!PLAYING.has(game().phase)) results.update(ui.state);
     else if (ui.mode?.kind === "salir") renderSalir();
     else renderTable();
     renderActions();
@@ -732,9 +613,7 @@ export function createGameUI(root, ctx) {
 
   function update(state) {
     if (!state.game) return;
-    const firstUpdate = !ui.state;
-    ui.state = state;
-    readTimers();
+    const firstUpdate = takeState(ui, state);
     reconcile();
     const opened = trackBuy();
     const mine = myTurn();
@@ -744,23 +623,9 @@ export function createGameUI(root, ctx) {
     else if (opened) vibrate([200, 100, 200]);
     else if (startedTurn && !firstUpdate) vibrate(400);
     renderAll();
-    if (!ui.tick) ui.tick = setInterval(() => {
-      updateCountdowns();
-      if (freshOver(ui.fresh, FRESH_MS)) {
-        ui.fresh.clear();
-        renderHand();
-      }
-    }, 200);
+    startTick(ui, 200, { countdowns: updateCountdowns, freshMs: FRESH_MS, redrawHand: renderHand });
   }
 
-  return {
-    update,
-    relabel() { if (ui.state) renderAll(); },
-    destroy() {
-      clearInterval(ui.tick);
-      unwatchResize();
-      document.body.classList.remove("buy-open");
-      root.replaceChildren();
-    },
-  };
+  return screenHandle(ui, root, { update, renderAll,
+    cleanups: [table.destroy, unwatchResize, () => document.body.classList.remove("buy-open")] });
 }

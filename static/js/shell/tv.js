@@ -1,25 +1,21 @@
 // The TV page: connects as the room's host (or a watcher), shows the lobby, and hands the table
-// to the game's own renderer (static/js/tv-<game>.js). This file knows no game rules.
+// to the game's own screen (games/<name>/, found through shell/games.js). This file knows no
+// game, and no game rules: the chooser's tiles are the server's catalogue.
 //
-// A game renderer is an ES module exporting `render(root, ctx)`; it is called on every state
-// push with the same `root` element (so it may keep its own memory between calls) and
-//   ctx = { state, room, view, isHost, host(command, args) -> Promise<reply>,
-//           setHeader(...nodes), toast(content, {kind, ms}) -> node, clearToasts(), catalogue }
-// where `view` is the game's public view (state.game).
+// A game's TV screen is mount(root, shell) -> {update(state), relabel(), destroy()}, with
+//   shell = { host(command, args) -> Promise<reply>, setHeader(...nodes),
+//             toast(content, {kind, ms}) -> node, clearToasts(), catalogue }
+// and update() called on every state push (state.game is the public view).
 
-import { connect, request } from "./net.js";
-import { getLang, onLangChange, pick, t, toggleLang } from "./i18n.js";
+import { connect, request } from "../core/net.js";
+import { h } from "../core/dom.js";
+import { getLang, onLangChange, pick, t, toggleLang } from "../core/i18n.js";
+import { store } from "../core/storage.js";
+import { setTimers } from "../core/timers.js";
+import { loadScreen } from "./games.js";
 import { renderHostLayer } from "./tv-host.js";
-import { h, setTimers } from "./tv-kit.js";
 
 const STORE_KEY = "sobremesa.tv";
-const TILE_ORDER = ["ferrocarril", "manipulacion", "tren", "canasta"];
-// Games not written yet: shown as disabled "coming soon" tiles until the server lists them.
-const UPCOMING = {
-  manipulacion: { min_players: 2, max_players: 5 },
-  tren: { min_players: 2, max_players: 8 },
-  canasta: { min_players: 2, max_players: 6 },
-};
 
 const dom = {
   screen: document.getElementById("screen"),
@@ -43,7 +39,7 @@ let botLevel = null;
 let mode = null;                  // "lobby" | "game": what #screen holds now
 let gameRoot = null;
 let gameName = null;
-const renderers = {};
+let screen = null;                // the mounted game screen {update, relabel, destroy}
 
 // ----- session ---------------------------------------------------------------------------------
 
@@ -56,22 +52,14 @@ function readCatalogue() {
 }
 
 function loadSession() {
-  try {
-    const data = JSON.parse(localStorage.getItem(STORE_KEY));
-    if (data && typeof data.room === "string" && typeof data.host_token === "string") return data;
-  } catch {
-    /* nothing stored, or garbage: start afresh */
-  }
+  const data = store.getJSON(STORE_KEY);   // nothing stored, or garbage: start afresh
+  if (data && typeof data.room === "string" && typeof data.host_token === "string") return data;
   return null;
 }
 
 function saveSession(room, hostToken) {
   session = { room, host_token: hostToken };
-  try {
-    localStorage.setItem(STORE_KEY, JSON.stringify(session));
-  } catch {
-    /* private mode: this TV forgets the room on reload */
-  }
+  store.setJSON(STORE_KEY, session);       // private mode: this TV forgets the room on reload
 }
 
 // Every (re)connection: watch the stored room, or create one if there is none (or it is gone).
@@ -175,8 +163,9 @@ function scheduleRender() {
 
 // ----- the page ------------------------------------------------------------------------------------
 
+// A playable game's catalogue entry (null for an unknown or upcoming one).
 function gameInfo(name) {
-  return catalogue.find((g) => g.name === name) || null;
+  return catalogue.find((g) => g.name === name && !g.upcoming) || null;
 }
 
 function render() {
@@ -184,13 +173,14 @@ function render() {
   document.body.classList.toggle("in-game", !!(state && state.game));
   if (!state) {
     if (mode !== "waiting") {
+      unmountGame();
       mode = "waiting";
       dom.screen.replaceChildren(h("div", { class: "splash" }, h("div", { class: "brand big", text: t("common.app") })));
     }
     return;
   }
   renderRoomBadge();
-  renderHostLayer(dom.hostLayer, dom.hostButton, { state, host, rerender: scheduleRender });
+  renderHostLayer(dom.hostLayer, dom.hostButton, { state, host, rerender: scheduleRender, catalogue });
   if (state.game) renderGame();
   else {
     if (dragging) return; // the seat list is being dragged: draw after the drop
@@ -223,33 +213,29 @@ function setHeader(...nodes) {
 
 // ----- the game ----------------------------------------------------------------------------------
 
-async function loadRenderer(name) {
-  if (!(name in renderers)) {
-    renderers[name] = import(`./tv-${name}.js`).catch((error) => {
-      console.error(error);
-      return null;
-    });
-  }
-  return renderers[name];
+function unmountGame() {
+  if (screen) screen.destroy();
+  screen = null;
 }
 
 async function renderGame() {
   const name = state.game.game || state.room.game;
   if (mode !== "game" || gameName !== name) {
+    unmountGame();
     mode = "game";
     gameName = name;
     lobbyError = null;
     gameRoot = h("div", { class: ["game-root", `game-${name}`] });
     dom.screen.replaceChildren(gameRoot);
     setHeader();
+    const root = gameRoot;
+    const module = await loadScreen(name, "tv");
+    if (!module || root !== gameRoot) return;
+    screen = module.mount(root, { host, setHeader, toast, clearToasts, catalogue: gameInfo(name) });
   }
-  const module = await loadRenderer(name);
-  if (!module || mode !== "game" || !state.game) return;
+  if (!screen || mode !== "game" || !state.game) return;
   try {
-    module.render(gameRoot, {
-      state, room: state.room, view: state.game, isHost: !!state.host,
-      host, setHeader, toast, clearToasts, catalogue: gameInfo(name),
-    });
+    screen.update(state);
   } catch (error) {
     console.error("render failed", error);
   }
@@ -259,6 +245,7 @@ async function renderGame() {
 
 function renderLobby() {
   if (mode !== "lobby") {
+    unmountGame();
     mode = "lobby";
     gameName = null;
     setHeader();
@@ -324,14 +311,14 @@ function joinPanel() {
         links.wifi_ssid && h("span", { text: t("tv.wifi_ssid", { ssid: links.wifi_ssid }) }))));
 }
 
+// One tile per catalogue entry, in the server's order; upcoming games are disabled tiles.
 function tilesPanel(selected, isHost) {
-  const names = [...TILE_ORDER, ...catalogue.map((g) => g.name).filter((n) => !TILE_ORDER.includes(n))];
-  const tiles = names.map((name) => {
-    const info = gameInfo(name);
-    const soon = !info;
-    const data = info || UPCOMING[name] || { min_players: 2, max_players: 8 };
-    const title = info ? pick(info.title) : t(`game.${name}.title`);
-    const summary = info ? pick(info.summary) : t(`game.${name}.summary`);
+  const tiles = catalogue.map((info) => {
+    const name = info.name;
+    const soon = !!info.upcoming;
+    const title = pick(info.title);
+    const summary = pick(info.summary);
+    const data = info;
     return h("button", {
       type: "button",
       class: ["tile", soon && "soon", name === selected && "selected"],
@@ -521,7 +508,8 @@ function enableDrag(list) {
 
 dom.lang.addEventListener("click", () => toggleLang());
 onLangChange(() => {
-  mode = mode === "game" ? "game" : null;
+  if (mode !== "game") mode = null;
+  else if (screen) screen.relabel();
   scheduleRender();
 });
 render();

@@ -7,21 +7,23 @@
 // JS never decides a rule: the engine's view says which actions are allowed (`allowed`), what
 // each group of the copy is (`copy.table[i].valid / kind / needs_name`) and whether Deshacer
 // costs three cards (`undo_surrenders`); a refused action shows the engine's own words.
-import "./i18n-manipulacion.js";
-import { pick, t } from "./i18n.js";
-import { cardSVG, shortName, sortCards } from "./cards-french.js";
-import { hasScore, higherWins, multiRound, scoringOf, tc, winsLine } from "./manipulacion-common.js";
+import { pick, t } from "../../core/i18n.js";
+import { cardEl, shortName, sortCards } from "../../pieces/french.js";
+import { hasScore, multiRound, tc } from "./common.js";
+import { h } from "../../core/dom.js";
 import {
-  betweenRoundsHTML, cardMaker, countCodes, esc, freshOver, handRowsHTML, makeSender, markFresh, medalHTML, minis,
-  pickHandLayout, readDeadlines, stateReaders, storedSort, swatch, tagIds, tappedSort, updateCountdowns as fillCountdowns,
-  watchResize,
-} from "./phone-kit.js";
+  cardMaker, handRows, idleActions, makeSender, markFresh, minis, pickHandLayout, routeTap, screenHandle, startTick,
+  stateReaders, storedSort, swatch, tagIds, takeState, tapSortOrAct, watchResize,
+} from "../../shell/phone-kit.js";
+import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
+import { mount as mountResults } from "./results.js";
+import { mount as mountTable } from "./table.js";
 
 const SORT_KEY = "sobremesa.sort.french";
 const ARM_MS = 8000;          // a second tap within this time confirms (draw/pass/surrender)
 const FRESH_MS = 6000;
 
-const card = cardMaker(cardSVG);
+const card = cardMaker(cardEl);
 
 // Hand entries with stable ids: the k-th copy of a code is "code#k" (two packs: 7h twice).
 function entries(hand, by, aceHigh) {
@@ -53,30 +55,20 @@ export function readNeeds(error, groups) {
     options: m[2].split(",").map((o) => o.trim().split(/\s+/)).filter((o) => o.length && o[0]) }];
 }
 
-export function createGameUI(root, ctx) {
-  root.innerHTML = `
-    <div class="mn">
-      <div class="mn-header">
-        <div class="mn-head-main">
-          <div class="mn-line1"><span class="chip mn-ruleset"></span><span class="mn-round"></span></div>
-          <div class="mn-turn"></div>
-        </div>
-        <div class="mn-stock"><span class="mn-stock-card"></span><span class="mn-stock-n"></span></div>
-      </div>
-      <div class="mn-players"></div>
-      <div class="mn-notice hidden"></div>
-      <div class="mn-middle"></div>
-      <div class="mn-bar"></div>
-      <div class="mn-hand"></div>
-      <div class="mn-actions"></div>
-      <div class="mn-overlay hidden"></div>
-    </div>`;
-  const q = (sel) => root.querySelector(sel);
+export function mount(root, ctx) {
   const el = {
-    mn: q(".mn"), header: q(".mn-header"), ruleset: q(".mn-ruleset"), round: q(".mn-round"), turn: q(".mn-turn"),
-    stockCard: q(".mn-stock-card"), stockN: q(".mn-stock-n"), players: q(".mn-players"), notice: q(".mn-notice"),
-    middle: q(".mn-middle"), bar: q(".mn-bar"), hand: q(".mn-hand"), actions: q(".mn-actions"), overlay: q(".mn-overlay"),
+    mn: h("div", { class: "mn" }), header: h("div", { class: "mn-header" }), ruleset: h("span", { class: "chip mn-ruleset" }),
+    round: h("span", { class: "mn-round" }), turn: h("div", { class: "mn-turn" }),
+    stockCard: h("span", { class: "mn-stock-card" }), stockN: h("span", { class: "mn-stock-n" }),
+    players: h("div", { class: "mn-players" }), notice: h("div", { class: "mn-notice hidden" }),
+    middle: h("div", { class: "mn-middle" }), bar: h("div", { class: "mn-bar" }), hand: h("div", { class: "mn-hand" }),
+    actions: h("div", { class: "mn-actions" }), overlay: h("div", { class: "mn-overlay hidden" }),
   };
+  el.header.append(
+    h("div", { class: "mn-head-main" }, h("div", { class: "mn-line1" }, el.ruleset, el.round), el.turn),
+    h("div", { class: "mn-stock" }, el.stockCard, el.stockN));
+  el.mn.append(el.header, el.players, el.notice, el.middle, el.bar, el.hand, el.actions, el.overlay);
+  root.replaceChildren(el.mn);
 
   const ui = {
     state: null,
@@ -116,33 +108,33 @@ export function createGameUI(root, ctx) {
     if (multiRound(g)) bits.push(t("mani.round", { n: g.round }));
     if (g.target) bits.push(t("mani.to_target", { n: g.target }));
     el.round.textContent = bits.join(" · ");
-    const draws = g.ruleset?.turn === "carrusel" && playing() && g.final_turns == null && g.draws > 0 && g.turn === me()
-      ? `<span class="mn-draws">${esc(t("mani.draws", { n: g.draws }))}</span>` : "";
+    const draws = g.turn_draws != null && g.turn === me()
+      && h("span", { class: "mn-draws", text: t("mani.draws", { n: g.turn_draws }) });
     el.turn.className = "mn-turn";
     if (g.phase === "round_over") el.turn.textContent = t("mani.res.round_over", { n: g.last_round?.round ?? g.round });
     else if (g.phase === "game_over") el.turn.textContent = t("mani.res.game_over");
     else if (myTurn()) {
-      el.turn.innerHTML = `<span class="mn-yours">${esc(t("mani.p.your_turn"))}</span>${draws}`;
+      el.turn.replaceChildren(...[h("span", { class: "mn-yours", text: t("mani.p.your_turn") }), draws].filter(Boolean));
       el.turn.classList.add("mine");
     } else {
       const text = g.editing ? t("mani.p.thinking_of", { name: seatName(g.turn) }) : t("mani.p.turn_of", { name: seatName(g.turn) });
-      el.turn.innerHTML = `${swatch(seatColor(g.turn))}<span>${esc(text)}</span>`;
+      el.turn.replaceChildren(swatch(seatColor(g.turn)), h("span", { text }));
       if (g.editing) el.turn.classList.add("thinking");
     }
-    el.stockCard.innerHTML = card(null, { faceDown: true, title: t("mani.stock") });
+    el.stockCard.replaceChildren(card(null, { faceDown: true, title: t("mani.stock") }));
     el.stockN.textContent = String(g.stock);
     el.stockN.title = t("mani.stock_n", { n: g.stock });
 
     const scored = hasScore(g) && multiRound(g);
-    el.players.innerHTML = g.players.map((p) => {
+    el.players.replaceChildren(...g.players.map((p) => {
       const turn = p.seat === g.turn && playing();
       const name = p.seat === me() ? t("mani.p.you") : seatName(p.seat);
       const info = [tc("mani.cards_n", p.cards)];
       if (scored) info.push(`${p.score} ${t("mani.points")}`);
-      return `<span class="mn-player${turn ? " turn" : ""}${turn && g.editing ? " thinking" : ""}${p.seat === me() ? " me" : ""}" style="--seat:${esc(seatColor(p.seat))}">` +
-        `${swatch(seatColor(p.seat))}<b>${esc(name)}</b>` +
-        `<span class="mn-pinfo">${esc(info.join(" · "))}</span></span>`;
-    }).join("");
+      return h("span", { class: ["mn-player", turn && "turn", turn && g.editing && "thinking", p.seat === me() && "me"],
+        vars: { "--seat": seatColor(p.seat) } },
+      swatch(seatColor(p.seat)), h("b", { text: name }), h("span", { class: "mn-pinfo", text: info.join(" · ") }));
+    }));
 
     const notice = playing() && g.final_turns != null ? t("mani.final_turns") : "";
     el.notice.textContent = notice;
@@ -151,176 +143,45 @@ export function createGameUI(root, ctx) {
 
   // ----- the table (the working copy in your turn) -------------------------------------------
 
-  // Which cards of the copy came from the hand this turn: one mark per placed card.
-  function placedMarks(list) {
-    if (!editing()) return new Set();
-    const left = countCodes((game().copy.placed || []).map((c) => (c.startsWith("*") ? "*" : c)));
-    const marks = new Set();
-    list.forEach((group, gi) => group.cards.forEach((code, ci) => {
-      const key = code.startsWith("*") ? "*" : code;
-      if (left[key] > 0) {
-        left[key] -= 1;
-        marks.add(`${gi}:${ci}`);
-      }
-    }));
-    return marks;
-  }
+  // The end of a round and of the game: the results component shared with the TV.
+  const results = mountResults(el.middle, { density: "phone" });
 
-  // A group's cards, overlapping so that each shows a strip wide enough to read and to tap;
-  // a long group goes on two rows rather than into slivers.
-  function groupCardsHTML(group, gi, marks, width) {
-    const n = group.cards.length;
-    const cardW = width < 300 ? 40 : 46;
-    const room = Math.max(cardW, width - 8);
-    const minStep = 24;
-    const perRow = Math.max(1, Math.min(n, Math.floor((room - cardW) / minStep) + 1));
-    const rows = Math.ceil(n / perRow);
-    const inRow = Math.ceil(n / rows);
-    const step = inRow > 1 ? Math.min(cardW * 0.64, (room - cardW) / (inRow - 1)) : cardW;
-    let html = "";
-    for (let r = 0; r < rows; r++) {
-      html += `<div class="mg-row">`;
-      for (let ci = r * inRow; ci < Math.min(n, (r + 1) * inRow); ci++) {
-        const code = group.cards[ci];
-        const picked = ui.picked?.src === "group" && ui.picked.g === gi && ui.picked.i === ci;
-        const cls = `mc${picked ? " picked" : ""}${marks.has(`${gi}:${ci}`) ? " placed" : ""}`;
-        html += `<button type="button" class="${cls}" data-g="${gi}" data-i="${ci}" ` +
-          `style="width:${cardW}px;${ci > r * inRow ? `margin-left:${(step - cardW).toFixed(1)}px` : ""}" aria-pressed="${picked}">` +
-          `${card(code, { selected: picked })}</button>`;
-      }
-      html += `</div>`;
-    }
-    return html;
-  }
-
-  function markOf(group) {
-    if (!editing()) return "";
-    if (group.needs_name) return `<span class="mg-mark name" title="${esc(t("mani.p.kind.needs_name"))}">★</span>`;
-    if (group.kind) return `<span class="mg-mark ok" title="${esc(t(`mani.p.kind.${group.kind}`))}">✓</span>`;
-    return `<span class="mg-mark bad" title="${esc(t("mani.p.kind.invalid"))}">✗</span>`;
-  }
+  // The groups and loose cards: the table component shared with the TV (display: contents, so
+  // its parts sit in the middle area as before).
+  const tableBox = h("div", { class: "mn-table", style: { display: "contents" } });
+  const table = mountTable(tableBox, { density: "phone" });
 
   function renderTable() {
-    const g = game();
-    const list = groups();
-    const marks = placedMarks(list);
-    const edit = canEdit();
-    const target = edit && (ui.picked || ui.joinFrom != null);
     const hinted = new Set(ui.reminder && !editing() ? ui.reminder.hint.groups : []);
     const width = Math.max(280, (el.middle.clientWidth || root.clientWidth || 360) - 16);
-    let html = "";
-    if (ui.reminder && !ui.reminder.dismissed) html += reminderHTML();
-    if (editing()) html += `<p class="mn-copy-note">${esc(t("mani.p.copy_note"))}</p>`;
-    html += `<div class="mn-groups">`;
-    list.forEach((group, gi) => {
-      const state = !editing() ? "" : group.needs_name ? " needs-name" : group.valid && group.kind ? " valid" : " invalid";
-      const from = ui.picked?.src === "group" && ui.picked.g === gi;
-      const joining = ui.joinFrom === gi;
-      const isTarget = target && !from && !joining;
-      html += `<div class="mg${state}${isTarget ? " target" : ""}${from ? " source" : ""}${joining ? " joining" : ""}` +
-        `${hinted.has(gi) ? " hinted" : ""}" data-group="${gi}">` +
-        `<div class="mg-head"><span class="mg-n">${gi + 1}</span>${markOf(group)}</div>` +
-        `<div class="mg-cards">${groupCardsHTML(group, gi, marks, width - 40 - (edit && list.length > 1 ? 58 : 0))}</div>` +
-        (edit && list.length > 1 ? `<button type="button" class="mg-join${joining ? " on" : ""}" data-join="${gi}">${esc(t("mani.p.join"))}</button>` : "") +
-        `</div>`;
-    });
-    if (edit) {
-      html += `<button type="button" class="mg-newgroup${ui.picked ? " target" : ""}" data-new="1">${esc(t("mani.p.new_group"))}</button>`;
-    }
-    html += `</div>`;
-    if (!list.length && !edit) html += `<p class="mn-empty">${esc(t("mani.empty_table"))}</p>`;
-    const loose = looseCards();
-    if (loose.length || g.ruleset?.name === "tahiti") {
-      const looseTarget = edit && ui.picked && ui.picked.src === "group";
-      html += `<div class="mn-loose${looseTarget ? " target" : ""}" data-loose-box="1"><span class="mn-loose-label">${esc(t("mani.loose"))}</span>` +
-        `<div class="mn-loose-cards">` + (loose.length ? loose.map((code, i) => {
-          const picked = ui.picked?.src === "loose" && ui.picked.i === i;
-          return `<button type="button" class="mc loose${picked ? " picked" : ""}" data-loose="${i}" aria-pressed="${picked}">${card(code, { selected: picked })}</button>`;
-        }).join("") : `<span class="mn-none">—</span>`) + `</div></div>`;
-    }
-    el.middle.innerHTML = html;
+    const out = [];
+    if (ui.reminder && !ui.reminder.dismissed) out.push(reminder());
+    if (editing()) out.push(h("p", { class: "mn-copy-note", text: t("mani.p.copy_note") }));
+    table.update(ui.state, { picked: ui.picked, joinFrom: ui.joinFrom, hinted, edit: canEdit(), width });
+    out.push(tableBox);
+    el.middle.replaceChildren(...out);
   }
 
-  function reminderHTML() {
+  function reminder() {
     const r = ui.reminder;
     const hint = r.hint;
     const groupsText = hint.groups.length ? t("mani.p.hint_groups", { groups: hint.groups.map((n) => n + 1).join(", ") }) : "";
     // The hint's parts when the engine gave them; its own sentence otherwise.
     const text = hint.card
-      ? `<p>${esc(t("mani.p.hint_card"))}</p>` + (groupsText ? `<p class="rem-groups">${esc(groupsText)}</p>` : "") +
-        `<p class="rem-rearrange ${hint.needs_rearranging ? "yes" : "no"}">${esc(hint.needs_rearranging ? t("mani.p.rearrange") : t("mani.p.no_rearrange"))}</p>`
-      : `<p>${esc(ctx.errorText(r.error))}</p>`;
-    return `<div class="mn-reminder" role="alert">` +
-      `<p class="rem-title">${esc(t("mani.p.reminder_title"))}</p>` +
-      `<div class="rem-body">${hint.card ? `<span class="rem-card">${card(hint.card)}</span>` : ""}` +
-      `<div class="rem-text">${text}</div></div>` +
-      `<div class="rem-buttons"><button type="button" class="btn primary" data-act="play_instead">${esc(t("mani.p.play_instead"))}</button>` +
-      `<button type="button" class="btn secondary" data-act="${r.type}_confirm">${esc(t(`mani.p.btn.${r.type}_anyway`))}</button></div></div>`;
+      ? [h("p", { text: t("mani.p.hint_card") }), groupsText ? h("p", { class: "rem-groups", text: groupsText }) : null,
+        h("p", { class: ["rem-rearrange", hint.needs_rearranging ? "yes" : "no"],
+          text: hint.needs_rearranging ? t("mani.p.rearrange") : t("mani.p.no_rearrange") })]
+      : h("p", { text: ctx.errorText(r.error) });
+    return h("div", { class: "mn-reminder", role: "alert" },
+      h("p", { class: "rem-title", text: t("mani.p.reminder_title") }),
+      h("div", { class: "rem-body" }, hint.card && h("span", { class: "rem-card" }, card(hint.card)),
+        h("div", { class: "rem-text" }, text)),
+      h("div", { class: "rem-buttons" },
+        h("button", { type: "button", class: "btn primary", dataset: { act: "play_instead" }, text: t("mani.p.play_instead") }),
+        h("button", { type: "button", class: "btn secondary", dataset: { act: `${r.type}_confirm` }, text: t(`mani.p.btn.${r.type}_anyway`) })));
   }
 
   // ----- the end of a round / the game -----------------------------------------------------------
-
-  function renderResults() {
-    const g = game();
-    const res = g.last_round;
-    const over = g.phase === "game_over";
-    const high = higherWins(g);
-    const scoring = scoringOf(g);
-    let html = `<div class="results">`;
-    if (over) {
-      html += `<h2>${esc(t("mani.res.game_over"))}</h2>`;
-      const winners = g.result?.winners || [];
-      if (winners.includes(me())) html += `<p class="winner">${esc(winners.length > 1 ? t("mani.res.you_tied") : t("mani.res.you_won"))}</p>`;
-      else if (winners.length > 1) html += `<p class="winner">${esc(t("mani.res.tie", { names: winners.map(seatName).join(", ") }))}</p>`;
-      else if (winners.length) html += `<p class="winner">${esc(t("mani.res.winner", { name: seatName(winners[0]) }))}</p>`;
-    }
-    if (res) {
-      const name = (s) => (s === me() ? t("mani.p.you") : seatName(s));
-      let reason = "";
-      if (res.out != null) reason = res.out === me() ? t("mani.res.you_out") : t("mani.res.out", { name: seatName(res.out) });
-      else if (res.closer != null) reason = res.closer === me() ? t("mani.res.you_closed") : t("mani.res.closed", { name: seatName(res.closer) });
-      else if (res.blocked) reason = t("mani.res.blocked");
-      else if (res.final_turns) reason = t("mani.res.final");
-      html += `<p class="closer">${esc(reason)}</p>`;
-      if (res.closer != null && !res.winners.includes(res.closer)) {
-        html += `<p class="closer">${esc(t("mani.res.counter", { names: res.winners.map(name).join(", ") }))}</p>`;
-      } else if (res.out == null && res.winners?.length) {
-        html += `<p class="closer">${esc(t("mani.res.round_winner", { names: res.winners.map(name).join(", ") }))}</p>`;
-      }
-      if (me() !== null && scoring !== "none") {
-        const pts = res.points[me()];
-        html += `<div class="my-points"><span>${esc(t("mani.p.your_points"))}</span><b>${high && pts > 0 ? "+" : ""}${pts}</b></div>`;
-      }
-      const left = me() !== null ? res.hands[me()] || [] : [];
-      if (left.length) html += `<div class="left-cards">${minis(left, card)}</div>`;
-    }
-    // standings
-    const scores = over && g.result ? g.result.scores : (res?.totals || g.players.map((p) => p.score));
-    const order = scores.map((_, s) => s).sort((a, b) => (high ? scores[b] - scores[a] : scores[a] - scores[b]) || a - b);
-    const showRound = !!res && !(over && !multiRound(g));
-    if (scoring !== "none" || !over) {
-      html += `<table class="standings"><thead><tr><th></th><th></th>` +
-        (showRound ? `<th>${esc(t("mani.res.this_round"))}</th>` : "") +
-        `<th>${esc(over && !multiRound(g) ? (scoring === "none" ? t("mani.cards") : t("mani.res.points")) : t("mani.res.total"))}</th></tr></thead><tbody>`;
-      let place = 0;
-      order.forEach((s, k) => {
-        if (k === 0 || scores[s] !== scores[order[k - 1]]) place = k + 1;
-        const medal = medalHTML(place, over);
-        const pts = res ? res.points[s] : 0;
-        html += `<tr class="${s === me() ? "me" : ""}"><td>${medal}</td><td>${swatch(seatColor(s))}${esc(seatName(s))}</td>` +
-          (showRound ? `<td>${high && pts > 0 ? "+" : ""}${pts}</td>` : "") + `<td><b>${scores[s]}</b></td></tr>`;
-      });
-      html += `</tbody></table>`;
-    }
-    if (over && me() !== null && scoring !== "none" && !(g.result?.winners || []).includes(me())) {
-      const place = 1 + scores.filter((x) => (high ? x > scores[me()] : x < scores[me()])).length;
-      html += `<p class="place">${esc(t("mani.res.your_place", { n: place }))}</p>`;
-    }
-    html += `<p class="muted small">${esc(winsLine(g))}</p>`;
-    if (!over) html += `<p class="auto-next muted" data-countdown="next_round"></p>`;
-    html += `</div>`;
-    el.middle.innerHTML = html;
-  }
 
   // ----- the bar between the table and the hand ----------------------------------------------------
 
@@ -329,31 +190,32 @@ export function createGameUI(root, ctx) {
     const spectator = me() === null;
     el.bar.classList.toggle("hidden", spectator || !playing());
     if (spectator || !playing()) return;
-    const sort = `<div class="mn-sort" role="group">` +
-      ["rank", "suit"].map((by) => `<button type="button" data-sort="${by}" class="${ui.sortBy === by ? "on" : ""}" aria-pressed="${ui.sortBy === by}">${esc(t(`mani.p.sort_${by}`))}</button>`).join("") +
-      `</div>`;
+    const sort = h("div", { class: "mn-sort", role: "group" }, ["rank", "suit"].map((by) => h("button", { type: "button",
+      dataset: { sort: by }, class: ui.sortBy === by ? "on" : "", "aria-pressed": String(ui.sortBy === by), text: t(`mani.p.sort_${by}`) })));
     const p = ui.picked;
-    let html;
+    const cancel = () => h("button", { type: "button", class: "tool cancel", dataset: { tool: "cancel" }, "aria-label": t("mani.p.cancel"), text: "✕" });
+    const tool = (name, label) => h("button", { type: "button", class: "tool", dataset: { tool: name }, text: label });
+    let items;
     if (canEdit() && ui.joinFrom != null) {
-      html = `<span class="mn-hint">${esc(t("mani.p.hint.join", { n: ui.joinFrom + 1 }))}</span>` +
-        `<button type="button" class="tool cancel" data-tool="cancel" aria-label="${esc(t("mani.p.cancel"))}">✕</button>`;
+      items = [h("span", { class: "mn-hint", text: t("mani.p.hint.join", { n: ui.joinFrom + 1 }) }), cancel()];
     } else if (canEdit() && p) {
-      html = `<button type="button" class="tool new" data-new="1">${esc(t(p.src === "hand" ? "mani.p.new_group" : "mani.p.new_short"))}</button>`;
+      items = [h("button", { type: "button", class: "tool new", dataset: { new: "1" }, text: t(p.src === "hand" ? "mani.p.new_group" : "mani.p.new_short") })];
       if (p.src === "group") {
         const size = groups()[p.g]?.cards.length || 0;
-        if (p.i > 0) html += `<button type="button" class="tool" data-tool="split_before">${esc(t("mani.p.split_before"))}</button>`;
-        if (p.i < size - 1) html += `<button type="button" class="tool" data-tool="split_after">${esc(t("mani.p.split_after"))}</button>`;
+        if (p.i > 0) items.push(tool("split_before", t("mani.p.split_before")));
+        if (p.i < size - 1) items.push(tool("split_after", t("mani.p.split_after")));
         const placed = (g.copy?.placed || []).some((c) => c === p.code || (c === "*" && p.code.startsWith("*")));
-        if (placed) html += `<button type="button" class="tool" data-tool="to_hand">${esc(t("mani.p.to_hand"))}</button>`;
+        if (placed) items.push(tool("to_hand", t("mani.p.to_hand")));
       } else if (p.src === "hand") {
-        html += `<span class="mn-hint small">${esc(tc("mani.p.selected", p.ids.size))}</span>`;
+        items.push(h("span", { class: "mn-hint small", text: tc("mani.p.selected", p.ids.size) }));
       }
-      html += `<button type="button" class="tool cancel" data-tool="cancel" aria-label="${esc(t("mani.p.cancel"))}">✕</button>`;
+      items.push(cancel());
     } else {
-      html = `<span class="mn-hint">${esc(hintText())}</span>` +
-        (me() !== null && handPoints() != null ? `<span class="mn-handpts">${esc(t("mani.p.hand_points", { n: handPoints() }))}</span>` : "") + sort;
+      items = [h("span", { class: "mn-hint", text: hintText() }),
+        me() !== null && handPoints() != null && h("span", { class: "mn-handpts", text: t("mani.p.hand_points", { n: handPoints() }) }),
+        sort].filter(Boolean);
     }
-    el.bar.innerHTML = html;
+    el.bar.replaceChildren(...items);
   }
 
   // The points in the hand as the engine counts them: the working copy's hand while editing
@@ -398,16 +260,13 @@ export function createGameUI(root, ctx) {
     const picked = ui.picked?.src === "hand" ? ui.picked.ids : new Set();
     const layout = layoutHand(Math.max(list.length, 1));
     const now = Date.now();
-    let html = handRowsHTML(list, layout, (e, k, style) => {
+    const rows = handRows(list, layout, (e, k, style) => {
       const sel = picked.has(e.id);
       const fresh = (ui.fresh.get(e.id) || 0) > now - FRESH_MS;
-      return `<button type="button" class="hand-card${sel ? " selected" : ""}${fresh ? " fresh" : ""}${e.id === hintId ? " hinted" : ""}" ` +
-        `data-id="${esc(e.id)}" data-code="${esc(e.code)}" aria-pressed="${sel}" ` +
-        `style="${style}">` +
-        card(e.code, { selected: sel }) + `</button>`;
+      return h("button", { type: "button", class: ["hand-card", sel && "selected", fresh && "fresh", e.id === hintId && "hinted"],
+        dataset: { id: e.id, code: e.code }, "aria-pressed": String(sel), style }, card(e.code, { selected: sel }));
     });
-    if (!list.length) html = `<p class="mn-empty-hand">${esc(t("mani.res.empty_hand"))}</p>`;
-    el.hand.innerHTML = html;
+    el.hand.replaceChildren(...(list.length ? rows : [h("p", { class: "mn-empty-hand", text: t("mani.res.empty_hand") })]));
   }
 
   // ----- the buttons ----------------------------------------------------------------------------------
@@ -418,16 +277,10 @@ export function createGameUI(root, ctx) {
 
   function renderActions() {
     const g = game();
-    const spectator = me() === null;
-    el.actions.classList.toggle("hidden", spectator);
-    if (spectator) return;
     const a = allowed();
-    if (!playing()) {
-      el.actions.className = "mn-actions single";
-      el.actions.innerHTML = betweenRoundsHTML(a, g.phase, ui.pending, t("mani.p.btn.next_round"), t("mani.p.waiting_others"));
-      return;
-    }
-    const off = (type) => (a.has(type) && !ui.pending ? "" : "disabled");
+    if (idleActions(el.actions, "mn-actions", { spectator: me() === null, playing: playing(), allowed: a, phase: g.phase,
+      pending: ui.pending, nextLabel: t("mani.p.btn.next_round"), waitingLabel: t("mani.p.waiting_others") })) return;
+    const off = (type) => !(a.has(type) && !ui.pending);
     // Undo: Deshacer, or Rendirse (+3) when the engine says undoing costs cards.
     let undoLabel = g.undo_surrenders ? t("mani.p.btn.surrender") : t("mani.p.btn.undo");
     if (armed("undo")) undoLabel = t("mani.p.btn.confirm_surrender");
@@ -438,10 +291,11 @@ export function createGameUI(root, ctx) {
     if ((mid === "draw" || mid === "pass") && armed(mid)) midLabel = t(`mani.p.btn.${mid}_anyway`);
     const midCls = `btn act act-${mid}${armed(mid) ? " armed" : ""}${!editing() && a.has(mid) ? " primary" : ""}`;
     el.actions.className = "mn-actions";
-    el.actions.innerHTML =
-      `<button type="button" class="${undoCls}" data-act="undo" ${off("undo")}>${esc(undoLabel)}</button>` +
-      `<button type="button" class="${midCls}" data-act="${mid}" ${off(mid)}>${esc(midLabel)}</button>` +
-      `<button type="button" class="btn act act-done${editing() ? " primary" : ""}" data-act="done" ${off("done")}>${esc(t("mani.p.btn.done"))}</button>`;
+    el.actions.replaceChildren(
+      h("button", { type: "button", class: undoCls, dataset: { act: "undo" }, disabled: off("undo"), text: undoLabel }),
+      h("button", { type: "button", class: midCls, dataset: { act: mid }, disabled: off(mid), text: midLabel }),
+      h("button", { type: "button", class: ["btn act act-done", editing() && "primary"], dataset: { act: "done" }, disabled: off("done"),
+        text: t("mani.p.btn.done") }));
   }
 
   // ----- the joker-naming dialog -------------------------------------------------------------------------
@@ -452,15 +306,15 @@ export function createGameUI(root, ctx) {
     if (!n) return;
     const need = n.needs[0];
     const cards = need.cards?.length ? need.cards : groups()[need.group]?.cards || [];
-    el.overlay.innerHTML = `<div class="modal-box mn-naming">` +
-      `<p class="modal-title">${esc(t("mani.p.name_title"))}</p>` +
-      `<p class="modal-sub">${esc(t("mani.p.name_group", { n: need.group + 1 }))}</p>` +
-      `<div class="naming-group">${minis(cards, card)}</div>` +
-      `<div class="naming-options">` + need.options.map((option, k) =>
-        `<button type="button" class="btn naming-option" data-option="${k}">` +
-        `<span class="naming-cards">${minis(option.map((c) => `*${c}`), card)}</span>` +
-        `<span class="naming-text">${esc(option.map(shortName).join(" "))}</span></button>`).join("") +
-      `</div><button type="button" class="btn secondary" data-option="cancel">${esc(t("mani.p.cancel"))}</button></div>`;
+    el.overlay.replaceChildren(h("div", { class: "modal-box mn-naming" },
+      h("p", { class: "modal-title", text: t("mani.p.name_title") }),
+      h("p", { class: "modal-sub", text: t("mani.p.name_group", { n: need.group + 1 }) }),
+      h("div", { class: "naming-group" }, minis(cards, card)),
+      h("div", { class: "naming-options" }, need.options.map((option, k) =>
+        h("button", { type: "button", class: "btn naming-option", dataset: { option: String(k) } },
+          h("span", { class: "naming-cards" }, minis(option.map((c) => `*${c}`), card)),
+          h("span", { class: "naming-text", text: option.map(shortName).join(" ") })))),
+      h("button", { type: "button", class: "btn secondary", dataset: { option: "cancel" }, text: t("mani.p.cancel") })));
   }
 
   async function chooseName(k) {
@@ -669,6 +523,27 @@ export function createGameUI(root, ctx) {
     renderAll();
   }
 
+  function tapJoin(join) {
+    if (!canEdit()) return;
+    const gi = Number(join.dataset.join);
+    if (ui.joinFrom === gi) ui.joinFrom = null;
+    else if (ui.joinFrom != null) { tapGroup(gi); return; }
+    else { ui.joinFrom = gi; ui.picked = null; }
+    renderAll();
+  }
+
+  // After the naming dialog's options, and only while nothing is on its way.
+  const routes = [
+    [".hand-card", (node) => { tapHand(node.dataset.id, node.dataset.code); }],
+    ["[data-join]", tapJoin],
+    ["[data-loose]", (node) => { tapLoose(Number(node.dataset.loose)); }],
+    [".mc[data-g]", (node) => { tapGroupCard(Number(node.dataset.g), Number(node.dataset.i)); }],
+    ["[data-new]", () => { if (canEdit() && ui.picked) moveTo("new"); }],
+    [".mg[data-group]", (node) => { tapGroup(Number(node.dataset.group)); }],
+    ["[data-loose-box]", () => { if (canEdit() && ui.picked?.src === "group") moveTo("loose"); }],
+    ["[data-tool]", (node) => { tool(node.dataset.tool); }],
+  ];
+
   root.addEventListener("click", (event) => {
     if (!ui.state || !ui.state.game) return;
     const target = event.target;
@@ -678,66 +553,14 @@ export function createGameUI(root, ctx) {
       return;
     }
     if (ui.pending) return;
-    const handCard = target.closest(".hand-card");
-    if (handCard) {
-      tapHand(handCard.dataset.id, handCard.dataset.code);
-      return;
-    }
-    const join = target.closest("[data-join]");
-    if (join) {
-      if (!canEdit()) return;
-      const gi = Number(join.dataset.join);
-      if (ui.joinFrom === gi) ui.joinFrom = null;
-      else if (ui.joinFrom != null) { tapGroup(gi); return; }
-      else { ui.joinFrom = gi; ui.picked = null; }
-      renderAll();
-      return;
-    }
-    const looseCard = target.closest("[data-loose]");
-    if (looseCard) {
-      tapLoose(Number(looseCard.dataset.loose));
-      return;
-    }
-    const mc = target.closest(".mc[data-g]");
-    if (mc) {
-      tapGroupCard(Number(mc.dataset.g), Number(mc.dataset.i));
-      return;
-    }
-    if (target.closest("[data-new]")) {
-      if (canEdit() && ui.picked) moveTo("new");
-      return;
-    }
-    const box = target.closest(".mg[data-group]");
-    if (box) {
-      tapGroup(Number(box.dataset.group));
-      return;
-    }
-    if (target.closest("[data-loose-box]")) {
-      if (canEdit() && ui.picked?.src === "group") moveTo("loose");
-      return;
-    }
-    const toolButton = target.closest("[data-tool]");
-    if (toolButton) {
-      tool(toolButton.dataset.tool);
-      return;
-    }
-    const sortBy = tappedSort(target, SORT_KEY);
-    if (sortBy) {
-      ui.sortBy = sortBy;
-      renderAll();
-      return;
-    }
-    const button = target.closest("[data-act]");
-    if (button && !button.disabled) act(button.dataset.act);
+    if (routeTap(target, routes)) return;
+    tapSortOrAct(target, ui, SORT_KEY, { resorted: renderAll, act: (button) => act(button.dataset.act) });
   });
 
   const unwatchResize = watchResize(() => ui.state && renderAll(), 120);
 
   // ----- timers (the pause after a round) --------------------------------------------------------------
 
-  function readTimers() {
-    ui.deadlines = readDeadlines(ui.state);
-  }
 
   function updateCountdowns() {
     fillCountdowns(root, ui.deadlines, (node, left) => {
@@ -781,7 +604,7 @@ export function createGameUI(root, ctx) {
 
   function renderAll() {
     renderHeader();
-    if (!playing()) renderResults();
+    if (!playing()) results.update(ui.state);
     else renderTable();
     renderBar();
     renderActions();
@@ -796,33 +619,17 @@ export function createGameUI(root, ctx) {
 
   function update(state) {
     if (!state.game) return;
-    const firstUpdate = !ui.state;
-    ui.state = state;
-    readTimers();
+    const firstUpdate = takeState(ui, state);
     reconcile();
     const mine = myTurn();
     if (mine && !ui.wasMyTurn && !firstUpdate) ctx.vibrate(400);
     ui.wasMyTurn = mine;
     renderAll();
-    if (!ui.tick) ui.tick = setInterval(() => {
-      updateCountdowns();
-      if (freshOver(ui.fresh, FRESH_MS)) {
-        ui.fresh.clear();
-        if (ui.state) renderHand();
-      }
-    }, 250);
+    startTick(ui, 250, { countdowns: updateCountdowns, freshMs: FRESH_MS, redrawHand: renderHand });
   }
 
   // For the tests and the curious: the last thing the engine said about the table.
   root.dataset.ui = "manipulacion";
 
-  return {
-    update,
-    relabel() { if (ui.state) renderAll(); },
-    destroy() {
-      clearInterval(ui.tick);
-      unwatchResize();
-      root.replaceChildren();
-    },
-  };
+  return screenHandle(ui, root, { update, renderAll, cleanups: [table.destroy, unwatchResize] });
 }

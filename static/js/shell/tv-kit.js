@@ -1,47 +1,32 @@
-// Small helpers shared by the TV page and every game's TV renderer (tv-<game>.js).
+// Small helpers shared by the TV page and every game's TV screen (games/<name>/tv.js).
 // Player names always go in through textContent (h(..., {text}) or string children).
 
-import { cardSVG } from "./cards.js";
-import { getLang, t } from "./i18n.js";
+import { h, markup } from "../core/dom.js";
+import { t } from "../core/i18n.js";
+import { ring, secondsLeft } from "../core/timers.js";
 
-// h("div", {class: "x", text: "hi", on: {click}}, child, "text", [more children])
-// `html` is for our own trusted markup only (card SVGs), never for player text.
-export function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value == null || value === false) continue;
-    if (key === "class") node.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
-    else if (key === "text") node.textContent = value;
-    else if (key === "html") node.innerHTML = value;
-    else if (key === "style" && typeof value === "object") Object.assign(node.style, value);
-    else if (key === "vars") for (const [k, v] of Object.entries(value)) node.style.setProperty(k, v);
-    else if (key === "dataset") Object.assign(node.dataset, value);
-    else if (key === "on") for (const [event, fn] of Object.entries(value)) node.addEventListener(event, fn);
-    else if (value === true) node.setAttribute(key, "");
-    else node.setAttribute(key, value);
-  }
-  append(node, children);
-  return node;
-}
-
-function append(node, children) {
-  for (const child of children) {
-    if (child == null || child === false) continue;
-    if (Array.isArray(child)) append(node, child);
-    else if (child instanceof Node) node.appendChild(child);
-    else node.appendChild(document.createTextNode(String(child)));
-  }
-}
-
-// An element from our own SVG markup (e.g. cards.js output).
-export function fromMarkup(markup) {
-  const template = document.createElement("template");
-  template.innerHTML = markup.trim();
-  return template.content.firstElementChild;
-}
-
-export function cardEl(code, options = {}) {
-  return fromMarkup(cardSVG(code, { lang: getLang(), ...options }));
+// A game's TV screen from draw(root, ctx, memory), called on every push with
+//   ctx = { ...shell, state, room, view (state.game), isHost }
+// and memory = init(ctx) made on the first push: the mount() every screen module exports.
+export function tvScreen(draw, init) {
+  return function mount(root, shell) {
+    let memory = null;
+    let last = null;
+    const update = (state) => {
+      last = state;
+      const ctx = { ...shell, state, room: state.room, view: state.game, isHost: !!state.host };
+      if (!memory) memory = init(ctx);
+      draw(root, ctx, memory);
+    };
+    return {
+      update,
+      relabel() { if (last) update(last); },
+      destroy() {
+        if (memory && memory.timer) clearTimeout(memory.timer);
+        root.replaceChildren();
+      },
+    };
+  };
 }
 
 // The seat (room.seats entry) of game seat index `i`: seats keep their order once a game starts.
@@ -59,69 +44,6 @@ export function nameTag(seat, extraClass = "") {
 export function joinNames(names) {
   if (names.length <= 1) return names.join("");
   return `${names.slice(0, -1).join(", ")} ${t("tv.and")} ${names[names.length - 1]}`;
-}
-
-// ----- timers -------------------------------------------------------------------------------
-// The server sends each running timer as {name, remaining, seconds} with every state. We note
-// when it arrived and count down locally; any element with data-timer="name" is kept current:
-//   .ring  (an SVG from ring()) drains, [data-timer-text] shows whole seconds left.
-
-const timers = new Map();
-let frame = null;
-
-export function setTimers(list) {
-  const now = performance.now();
-  const seen = new Set();
-  for (const timer of list || []) {
-    seen.add(timer.name);
-    timers.set(timer.name, { seconds: timer.seconds, deadline: now + timer.remaining * 1000 });
-  }
-  for (const name of [...timers.keys()]) if (!seen.has(name)) timers.delete(name);
-  if (!frame) frame = requestAnimationFrame(tick);
-}
-
-// {remaining, seconds} in seconds, or null when the timer is not running.
-export function timer(name) {
-  const entry = timers.get(name);
-  if (!entry) return null;
-  return { remaining: Math.max(0, (entry.deadline - performance.now()) / 1000), seconds: entry.seconds };
-}
-
-const RING_R = 45;
-const RING_LEN = 2 * Math.PI * RING_R;
-
-function tick() {
-  frame = null;
-  for (const node of document.querySelectorAll("[data-timer]")) {
-    const left = timer(node.dataset.timer);
-    const fraction = left ? left.remaining / left.seconds : 0;
-    if (node.classList.contains("ring")) {
-      const arc = node.querySelector(".ring-arc");
-      if (arc) arc.style.strokeDashoffset = String(RING_LEN * (1 - fraction));
-      node.classList.toggle("urgent", !!left && left.remaining <= 2);
-    } else {
-      node.textContent = left ? String(Math.ceil(left.remaining)) : "0";
-    }
-  }
-  if (timers.size) frame = requestAnimationFrame(tick);
-}
-
-// A circular countdown for timer `name`: drains clockwise from the top.
-export function ring(name, extraClass = "") {
-  const node = fromMarkup(
-    `<svg class="ring ${extraClass}" viewBox="0 0 100 100" aria-hidden="true">` +
-    `<circle class="ring-track" cx="50" cy="50" r="${RING_R}"/>` +
-    `<circle class="ring-arc" cx="50" cy="50" r="${RING_R}" transform="rotate(-90 50 50)" ` +
-    `stroke-dasharray="${RING_LEN}" stroke-dashoffset="0"/></svg>`);
-  node.dataset.timer = name;
-  return node;
-}
-
-// Whole seconds left of timer `name`, kept current.
-export function secondsLeft(name, extraClass = "") {
-  const left = timer(name);
-  return h("span", { class: ["seconds-left", extraClass], dataset: { timer: name, timerText: "" },
-    text: left ? String(Math.ceil(left.remaining)) : "" });
 }
 
 // A number with a real minus sign: "−127".
@@ -151,17 +73,38 @@ export function podium(entries, { higherWins = false, unit = null } = {}) {
       h("div", { class: "podium-block" }, h("span", { class: "podium-place", text: t("tv.place", { n: p }) })))));
 }
 
-// ----- pieces every game's TV renderer draws alike -------------------------------------------
-
-// What a renderer remembers about `root` between pushes (made by init() the first time).
-export function memoryOf(memories, root, init) {
-  let memory = memories.get(root);
-  if (!memory) {
-    memory = init();
-    memories.set(root, memory);
+// The screen for the view's phase: at the end of a round or of the game the game's results
+// component (games/<name>/results.js, mounted once on root), else play() draws the table.
+export function phaseScreen(root, ctx, memory, mountResults, play) {
+  const phase = ctx.view.phase;
+  if (phase === "round_over" || phase === "game_over") {
+    if (!memory.results) memory.results = mountResults(root, { density: "tv" });
+    memory.results.update(ctx.state, { host: ctx.host });
+  } else {
+    play();
   }
-  return memory;
 }
+
+// The TV's end of a round or of the game in root, drawn by the game's roundOver(ctx) or
+// gameOver(ctx) (ctx from the push and `local.host`), long hands overlapped so they show whole.
+export function drawTvResults(root, state, local, { roundOver, gameOver }) {
+  const ctx = { host: local.host, state, room: state.room, view: state.game, isHost: !!state.host };
+  root.replaceChildren(state.game.phase === "round_over" ? roundOver(ctx) : gameOver(ctx));
+  squeezeHands(root);
+}
+
+// The game's table component (games/<name>/table.js), mounted once on an element of its own
+// and updated with every push; `memory.fresh` says which parts just changed.
+export function tableArea(ctx, memory, mountTable, tag, className) {
+  if (!memory.table) {
+    memory.tableRoot = h(tag, { class: className });
+    memory.table = mountTable(memory.tableRoot, { density: "tv" });
+  }
+  memory.table.update(ctx.state, { fresh: memory.fresh });
+  return memory.tableRoot;
+}
+
+// ----- pieces every game's TV screen draws alike -------------------------------------------
 
 // On entering the end of a round or of the game, the toasts of the play go.
 export function notePhase(ctx, memory) {
@@ -207,9 +150,9 @@ export function seatBadges(seat) {
   return badges;
 }
 
-// A card back, the number of cards and their unit.
+// A card back (our own markup), the number of cards and their unit.
 export function cardsStat(backIcon, n, unit) {
-  return h("span", { class: "stat cards" }, fromMarkup(backIcon), h("b", { text: String(n) }), h("span", { class: "unit", text: unit }));
+  return h("span", { class: "stat cards" }, markup(backIcon), h("b", { text: String(n) }), h("span", { class: "unit", text: unit }));
 }
 
 // The biggest cards (--card-h from `size` down to `min`, times `factor` a step) that let

@@ -1,27 +1,22 @@
 // Ferrocarril on the TV: the table (combinations grouped by owner, piles, the ¡Compro! window,
 // the event feed), the end of a round and the end of the game. Reads only the public view.
-// Called by tv.js as render(root, ctx) on every state push.
+// Mounted by shell/tv.js: mount(root, shell).
 
-import { cardName } from "./cards.js";
-import { getLang, pick, t } from "./i18n.js";
+import { h } from "../../core/dom.js";
+import { getLang, pick, t } from "../../core/i18n.js";
+import { ring, secondsLeft } from "../../core/timers.js";
+import { cardEl as deckCard, cardName } from "../../pieces/spanish.js";
+import { mount as mountResults } from "./results.js";
+import { mount as mountTable } from "./table.js";
 import {
-  autoNext, cardEl, cardsStat, feed, fromMarkup, gameResult, h, joinNames, lastEventN, memoryOf, nameOf, nameTag, newEvents, newGameButton,
-  nextRoundButton, notePhase, places, podium, readyBadge, restList, ring, seatBadges, seatOf, secondsLeft, shrinkToFit,
-  signed, squeezeHands, standingsRow, toastLine, turnPill, winnerLine,
-} from "./tv-kit.js";
+  feed, joinNames, lastEventN, nameOf, nameTag, newEvents, notePhase, phaseScreen, seatOf, shrinkToFit, signed,
+  tableArea, toastLine, turnPill, tvScreen,
+} from "../../shell/tv-kit.js";
 
 const FEED_SIZE = 7;
 const FRESH_MS = 3500;          // a combination that just changed stays outlined this long
-const memories = new WeakMap(); // root -> what this renderer remembers between pushes
 
-const DEALER_ICON =
-  `<svg class="icon-dealer" viewBox="0 0 40 32" aria-hidden="true">` +
-  `<rect x="4" y="6" width="16" height="22" rx="3" transform="rotate(-14 12 17)" fill="#fffdf7" stroke="#333" stroke-width="1.5"/>` +
-  `<rect x="13" y="4" width="16" height="22" rx="3" fill="#fffdf7" stroke="#333" stroke-width="1.5"/>` +
-  `<rect x="22" y="6" width="16" height="22" rx="3" transform="rotate(14 30 17)" fill="#7b1e3a" stroke="#333" stroke-width="1.5"/></svg>`;
-const BACK_ICON =
-  `<svg class="icon-back" viewBox="0 0 20 28" aria-hidden="true"><rect x="1" y="1" width="18" height="26" rx="3" ` +
-  `fill="#7b1e3a" stroke="#f2c230" stroke-width="1.5"/></svg>`;
+const cardEl = (code, options = {}) => deckCard(code, { lang: getLang(), ...options });
 
 // ----- words ---------------------------------------------------------------------------------------
 
@@ -30,11 +25,6 @@ const minus = signed;
 function cardPhrase(code) {
   if (code === "*") return t("ev.joker");
   return t("ev.the_card", { card: cardName(code, getLang()) });
-}
-
-// "S" -> "Sota", "7" -> "7" (a group's rank in words).
-function rankWord(rank) {
-  return cardName(`${rank}o`, getLang()).split(" ")[0];
 }
 
 function cardsPhrase(codes) {
@@ -68,21 +58,18 @@ export function eventText(ev, ctx) {
 
 // ----- entry point ---------------------------------------------------------------------------------
 
-export function render(root, ctx) {
-  const memory = memoryOf(memories, root, () => ({ lastEvent: lastEventN(ctx.view), melds: new Map(), fresh: new Map() }));
+export const mount = tvScreen(render,
+  (ctx) => ({ lastEvent: lastEventN(ctx.view), melds: new Map(), fresh: new Map() }));
+
+function render(root, ctx, memory) {
   const view = ctx.view;
   header(ctx);
   notePhase(ctx, memory);
-  if (view.phase === "round_over") {
-    root.replaceChildren(roundOver(ctx));
-    squeezeHands(root);
-  }
-  else if (view.phase === "game_over") root.replaceChildren(gameOver(ctx));
-  else {
+  phaseScreen(root, ctx, memory, mountResults, () => {
     trackMelds(view, memory);
     root.replaceChildren(table(ctx, memory));
     fitMelds(root);
-  }
+  });
   if (view.phase !== "round_over" && view.phase !== "game_over") announce(ctx, memory);
   else memory.lastEvent = lastEventN(view);
 }
@@ -128,57 +115,9 @@ function trackMelds(view, memory) {
 }
 
 function table(ctx, memory) {
-  const view = ctx.view;
-  const rows = view.players.map((player) => playerRow(ctx, player, memory));
   return h("div", { class: "ferro-table" },
-    h("div", { class: "player-rows", vars: { "--rows": String(view.players.length) } }, rows),
+    tableArea(ctx, memory, mountTable, "div", "player-rows"),
     h("aside", { class: "side" }, piles(ctx), buyPanel(ctx), feed(ctx, (ev) => eventText(ev, ctx), FEED_SIZE)));
-}
-
-function playerRow(ctx, player, memory) {
-  const view = ctx.view;
-  const seat = seatOf(ctx.room, player.seat);
-  const isTurn = view.turn === player.seat;
-  const melds = view.table.filter((m) => m.owner === player.seat);
-  const badges = seatBadges(seat);
-
-  return h("section", {
-    class: ["player-row", isTurn && "turn", view.dealer === player.seat && "dealer"],
-    vars: { "--seat": seat.color }, dataset: { seat: String(player.seat) },
-  },
-  h("div", { class: "pinfo" },
-    h("div", { class: "pname" },
-      isTurn && h("span", { class: "turn-flag", "aria-hidden": "true" }, "▶"),
-      h("span", { class: "name", text: seat.name }),
-      view.dealer === player.seat && h("span", { class: "dealer-badge", title: t("tv.dealer") },
-        fromMarkup(DEALER_ICON), h("span", { text: t("tv.dealer") }))),
-    h("div", { class: "pstats" },
-      cardsStat(BACK_ICON, player.cards, t("tv.cards")),
-      h("span", { class: "stat buys" }, h("b", { text: String(player.buys_left) }), h("span", { class: "unit", text: `/10 ${t("tv.buys")}` }))),
-    h("div", { class: "pfoot" },
-      h("span", { class: "score" }, h("b", { text: minus(player.score) }), h("span", { class: "unit", text: ` ${t("common.points")}` })),
-      h("span", { class: ["stat", "salido", player.salido ? "yes" : "no"] }, player.salido ? `✓ ${t("tv.salido")}` : t("tv.not_salido")),
-      badges)),
-  h("div", { class: "melds" },
-    melds.length ? melds.map((meld) => meldEl(meld, memory)) : h("span", { class: "no-melds", text: t("tv.no_melds") })));
-}
-
-function meldEl(meld, memory) {
-  const fresh = memory.fresh.has(meld.id);
-  let caption = null;
-  if (meld.joker_for) {
-    const stands = meld.kind === "run" ? cardName(meld.joker_for, getLang()) : rankWord(meld.joker_for);
-    caption = h("span", { class: "meld-caption" }, h("span", { class: "star", "aria-hidden": "true" }, "★"), ` = ${stands}`);
-  }
-  return h("div", { class: ["meld", meld.kind, fresh && "fresh"], dataset: { meld: String(meld.id) } },
-    h("div", { class: "meld-cards" }, displayOrder(meld).map((code) => cardEl(code))),
-    caption);
-}
-
-// A group's cards in any order: the joker goes last, where it shows whole.
-function displayOrder(meld) {
-  if (meld.kind !== "group") return meld.cards;
-  return [...meld.cards.filter((c) => c !== "*"), ...meld.cards.filter((c) => c === "*")];
 }
 
 // Fit each row's combinations: the biggest cards that fit, overlapping them more before
@@ -271,74 +210,4 @@ function announce(ctx, memory) {
       toastLine(ctx, seatOf(ctx.room, ev.seat), eventText(ev, ctx), { kind: "salir", ms: 2500 });
     }
   }
-}
-
-// ----- end of a round ---------------------------------------------------------------------------------------
-
-function roundOver(ctx) {
-  const view = ctx.view;
-  const last = view.last_round;
-  if (!last) return h("div", { class: "round-over" });
-  const closer = last.closer;
-  const standings = standingsTable(ctx, last);
-
-  const hands = last.hands.map((hand, s) => {
-    const seat = seatOf(ctx.room, s);
-    const isCloser = s === closer;
-    return h("li", { class: ["hand-row", isCloser && "closer"], vars: { "--seat": seat.color } },
-      h("span", { class: "hand-name", text: seat.name }),
-      readyBadge(view, s),
-      h("div", { class: "hand-cards" },
-        isCloser ? h("span", { class: "prize-badge", text: t("tv.prize_card") }) : hand.map((code) => cardEl(code))),
-      h("span", { class: ["hand-points", last.points[s] < 0 && "negative"], text: minus(last.points[s]) }));
-  });
-
-  return h("div", { class: "round-over" },
-    h("div", { class: "ro-title" },
-      h("h1", { text: t("tv.round_over", { n: last.round }) }),
-      closer == null
-        ? h("p", { class: "ro-closer", text: t("tv.no_closer") })
-        : h("p", { class: "ro-closer", vars: { "--seat": seatOf(ctx.room, closer).color } },
-          h("span", { class: "who", text: nameOf(ctx, closer) }), " ",
-          h("span", { text: t("tv.closer", { prize: minus(last.points[closer]) }) }))),
-    h("div", { class: "ro-grid" },
-      h("section", { class: "ro-hands" }, h("h2", { text: t("tv.hands") }),
-        h("ol", { vars: { "--rows": String(hands.length) } }, hands)),
-      h("section", { class: "ro-standings" }, h("h2", { text: t("tv.standings") }), standings)),
-    h("div", { class: "ro-next" },
-      nextRoundButton(ctx, t("tv.next_round")),
-      autoNext(t("tv.auto_next"))));
-}
-
-function standingsTable(ctx, last) {
-  const totals = last.totals;
-  const place = places(totals);
-  const order = totals.map((_, s) => s).sort((a, b) => totals[a] - totals[b] || a - b);
-  return h("table", { class: "standings" },
-    h("colgroup", {}, h("col", { class: "c-place" }), h("col", {}), h("col", { class: "c-round" }), h("col", { class: "c-total" })),
-    h("thead", {}, h("tr", {},
-      h("th", { text: "" }), h("th", { text: "" }),
-      h("th", { text: t("tv.this_round") }), h("th", { text: t("tv.total") }))),
-    h("tbody", {}, order.map((s) => {
-      return standingsRow(place[s], seatOf(ctx.room, s),
-        h("td", { class: ["round-pts", last.points[s] < 0 && "negative"], text: minus(last.points[s]) }),
-        h("td", { class: "total", text: minus(totals[s]) }));
-    })));
-}
-
-// ----- end of the game ----------------------------------------------------------------------------------------
-
-function gameOver(ctx) {
-  const view = ctx.view;
-  const { result, entries, winnerNames, place, rest } = gameResult(ctx);
-  const last = view.last_round;
-
-  return h("div", { class: "game-over" },
-    h("h1", { text: t("tv.game_over") }),
-    winnerLine(result, winnerNames, "tv.tie", "tv.winner"),
-    podium(entries),
-    restList(ctx, rest, place, result.scores, t("common.points")),
-    h("p", { class: "lowest" }, t("tv.lowest_wins"),
-      last && last.closer != null ? ` · ${t("ev.round_end", { name: nameOf(ctx, last.closer), round: last.round })} (${minus(last.points[last.closer])})` : ""),
-    newGameButton(ctx));
 }

@@ -89,7 +89,7 @@ function videoElement() {
   });
   for (const [file, type] of MEDIA) {
     const source = document.createElement("source");
-    source.src = new URL(`../media/${file}`, import.meta.url).href;
+    source.src = new URL(`../../media/${file}`, import.meta.url).href;
     source.type = type;
     video.append(source);
   }

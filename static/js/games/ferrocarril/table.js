@@ -1,0 +1,126 @@
+// Ferrocarril's table: every player's row with the combinations they have laid down, the same
+// component on the TV, the phone and (next) the one-device screen:
+//   mount(root, { density: "tv" | "phone" }) -> {update(state, local), relabel(), destroy()}
+// `local` is what the screen adds: `fresh` (meld ids outlined as just changed, TV) and
+// `picking` ("add" | "steal" while the phone picks a combination for its cards).
+// "tv" draws every seat in seat order with its stats; "phone" is compact, your own row first.
+// Reads only the view: who owns which combination and what a joker stands for.
+import { component, h, markup } from "../../core/dom.js";
+import { getLang, t } from "../../core/i18n.js";
+import { cardEl, cardName, rankName } from "../../pieces/spanish.js";
+import { cardsStat, seatBadges, seatOf, signed } from "../../shell/tv-kit.js";
+import { minis, swatch } from "../../shell/phone-kit.js";
+
+const PLAYING = new Set(["draw", "play"]);
+
+const DEALER_ICON =
+  `<svg class="icon-dealer" viewBox="0 0 40 32" aria-hidden="true">` +
+  `<rect x="4" y="6" width="16" height="22" rx="3" transform="rotate(-14 12 17)" fill="#fffdf7" stroke="#333" stroke-width="1.5"/>` +
+  `<rect x="13" y="4" width="16" height="22" rx="3" fill="#fffdf7" stroke="#333" stroke-width="1.5"/>` +
+  `<rect x="22" y="6" width="16" height="22" rx="3" transform="rotate(14 30 17)" fill="#7b1e3a" stroke="#333" stroke-width="1.5"/></svg>`;
+const BACK_ICON =
+  `<svg class="icon-back" viewBox="0 0 20 28" aria-hidden="true"><rect x="1" y="1" width="18" height="26" rx="3" ` +
+  `fill="#7b1e3a" stroke="#f2c230" stroke-width="1.5"/></svg>`;
+
+const card = (code, options = {}) => cardEl(code, { lang: getLang(), ...options });
+
+// What the joker of a combination stands for, in words ("7 de copas" in a run, "Sota" in a group).
+export function jokerStands(meld) {
+  if (!meld.joker_for) return null;
+  return meld.kind === "run" ? cardName(meld.joker_for, getLang()) : rankName(meld.joker_for, getLang());
+}
+
+// A group's cards in any order: the joker goes last, where it shows whole (TV).
+function displayOrder(meld) {
+  if (meld.kind !== "group") return meld.cards;
+  return [...meld.cards.filter((c) => c !== "*"), ...meld.cards.filter((c) => c === "*")];
+}
+
+// ----- density "tv" -----------------------------------------------------------------------------
+
+function tvMeld(meld, fresh) {
+  const stands = jokerStands(meld);
+  return h("div", { class: ["meld", meld.kind, fresh.has(meld.id) && "fresh"], dataset: { meld: String(meld.id) } },
+    h("div", { class: "meld-cards" }, displayOrder(meld).map((code) => card(code))),
+    stands && h("span", { class: "meld-caption" }, h("span", { class: "star", "aria-hidden": "true" }, "★"), ` = ${stands}`));
+}
+
+function tvRow(state, player, fresh) {
+  const view = state.game;
+  const seat = seatOf(state.room, player.seat);
+  const isTurn = view.turn === player.seat;
+  const melds = view.table.filter((m) => m.owner === player.seat);
+  return h("section", {
+    class: ["player-row", isTurn && "turn", view.dealer === player.seat && "dealer"],
+    vars: { "--seat": seat.color }, dataset: { seat: String(player.seat) },
+  },
+  h("div", { class: "pinfo" },
+    h("div", { class: "pname" },
+      isTurn && h("span", { class: "turn-flag", "aria-hidden": "true" }, "▶"),
+      h("span", { class: "name", text: seat.name }),
+      view.dealer === player.seat && h("span", { class: "dealer-badge", title: t("tv.dealer") },
+        markup(DEALER_ICON), h("span", { text: t("tv.dealer") }))),
+    h("div", { class: "pstats" },
+      cardsStat(BACK_ICON, player.cards, t("tv.cards")),
+      h("span", { class: "stat buys" }, h("b", { text: String(player.buys_left) }), h("span", { class: "unit", text: `/10 ${t("tv.buys")}` }))),
+    h("div", { class: "pfoot" },
+      h("span", { class: "score" }, h("b", { text: signed(player.score) }), h("span", { class: "unit", text: ` ${t("common.points")}` })),
+      h("span", { class: ["stat", "salido", player.salido ? "yes" : "no"] }, player.salido ? `✓ ${t("tv.salido")}` : t("tv.not_salido")),
+      seatBadges(seat))),
+  h("div", { class: "melds" },
+    melds.length ? melds.map((meld) => tvMeld(meld, fresh)) : h("span", { class: "no-melds", text: t("tv.no_melds") })));
+}
+
+// ----- density "phone" ----------------------------------------------------------------------------
+
+function phoneMeld(meld, pickable, dim) {
+  const stands = jokerStands(meld);
+  return h("button", { type: "button", class: ["meld", pickable && "pickable", dim && "dim"],
+    dataset: { meld: String(meld.id) }, tabindex: pickable ? null : "-1" },
+  h("span", { class: "meld-cards" }, minis(meld.cards, card)),
+  stands && h("span", { class: "joker-for", text: t("phone.fc.joker_is", { card: stands }) }));
+}
+
+function phoneRow(state, i, picking) {
+  const view = state.game;
+  const me = state.you ? state.you.index : null;
+  const p = view.players[i];
+  const seat = state.room.seats[i] || {};
+  const color = seat.color ?? "#999";
+  const melds = view.table.filter((m) => m.owner === i);
+  const turn = view.turn === i && PLAYING.has(view.phase);
+  const info = [t(p.cards === 1 ? "phone.fc.cards_one" : "phone.fc.cards", { n: p.cards })];
+  if (i === view.dealer) info.push(t("phone.fc.dealer"));
+  if (seat.connected === false) info.push(t("phone.fc.offline"));
+  return h("div", { class: ["trow", turn && "turn", i === me && "me"], vars: { "--seat": color } },
+    h("div", { class: "tname" },
+      h("span", { class: "who" }, swatch(color), h("b", { text: i === me ? t("phone.fc.you") : seat.name ?? `#${i + 1}` })),
+      h("span", { class: "tinfo", text: info.join(" · ") }),
+      p.salido && h("span", { class: "badge", text: `✓ ${t("phone.fc.salido")}` })),
+    h("div", { class: "tmelds" },
+      melds.length ? melds.map((m) => {
+        const ok = picking === "add" || (picking === "steal" && m.cards.includes("*"));
+        return phoneMeld(m, ok, picking && !ok);
+      }) : h("span", { class: "nothing", text: "—" })));
+}
+
+// Your own row first, then the others in playing order from you.
+function phoneOrder(state) {
+  const n = state.game.players.length;
+  const start = state.you ? state.you.index : 0;
+  return Array.from({ length: n }, (_, k) => (start + k) % n);
+}
+
+// ----- the component ---------------------------------------------------------------------------------
+
+export function mount(root, { density }) {
+  return component(root, (state, local = {}) => {
+    const view = state.game;
+    if (density === "tv") {
+      root.style.setProperty("--rows", String(view.players.length));
+      root.replaceChildren(...view.players.map((player) => tvRow(state, player, local.fresh || new Map())));
+    } else {
+      root.replaceChildren(...phoneOrder(state).map((i) => phoneRow(state, i, local.picking || null)));
+    }
+  });
+}

@@ -1,0 +1,9 @@
+// Rummy Manipulación's screens, loaded by the shells by the name in the server's catalogue.
+import strings from "./strings.js";
+
+export default {
+  name: "manipulacion",
+  strings,
+  tv: () => import("./tv.js"),
+  phone: () => import("./phone.js"),
+};

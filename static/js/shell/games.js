@@ -1,0 +1,37 @@
+// Loads a game's screens by the name the server gives (its catalogue, or the room's game):
+// games/<name>/manifest.js, whose default export is
+//   { name, strings: {es, en}, tv: () => import(screen), phone: () => import(screen) }
+// and each screen module exports mount(root, ctx) -> {update(state), relabel(), destroy()}.
+// The shells name no game: whatever the server registers is found here.
+import { registerStrings } from "../core/i18n.js";
+
+const manifests = new Map();
+const GAME_NAME = /^[a-z][a-z0-9_]*$/;
+
+// The manifest of game `name` (null when there is none, or it fails to load).
+export function loadManifest(name) {
+  if (!GAME_NAME.test(name || "")) return Promise.resolve(null);
+  if (!manifests.has(name)) {
+    manifests.set(name, import(`../games/${name}/manifest.js`).then((module) => {
+      const manifest = module.default;
+      registerStrings(manifest.strings);
+      return manifest;
+    }).catch((error) => {
+      console.error(error);
+      return null;
+    }));
+  }
+  return manifests.get(name);
+}
+
+// The screen module of `name` for `device` ("tv" | "phone"), or null.
+export async function loadScreen(name, device) {
+  const manifest = await loadManifest(name);
+  if (!manifest || typeof manifest[device] !== "function") return null;
+  try {
+    return await manifest[device]();
+  } catch (error) {
+    console.error(error);
+    return null;
+  }
+}

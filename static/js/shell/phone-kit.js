@@ -1,0 +1,238 @@
+// Small helpers shared by every game's phone screen (games/<name>/phone.js). No rules here:
+// only the plumbing both screens had written out twice (hand ids, stored sort, sending, resize).
+import { h } from "../core/dom.js";
+import { getLang } from "../core/i18n.js";
+import { store } from "../core/storage.js";
+import { readDeadlines } from "../core/timers.js";
+
+// card(code, extra): an element drawn with the given deck's cardEl, in the current language.
+export function cardMaker(cardEl) {
+  return (code, extra = {}) => cardEl(code, { lang: getLang(), ...extra });
+}
+
+// Small cards in a row: <span class="mini">card</span> each (card() gives elements).
+export function minis(codes, card) {
+  return codes.map((c) => h("span", { class: "mini" }, card(c)));
+}
+
+// A seat's colour dot.
+export function swatch(color) {
+  return h("span", { class: "swatch", style: { background: color } });
+}
+
+// The hand's rows: <div class="hand-row"> each, cardNode(entry, k, style) a card.
+export function handRows(list, { rows, perRow, cardW, step }, cardNode) {
+  const out = [];
+  for (let r = 0; r < rows; r++) {
+    const slice = list.slice(r * perRow, (r + 1) * perRow);
+    if (!slice.length) continue;
+    out.push(h("div", { class: "hand-row" }, slice.map((e, k) =>
+      cardNode(e, k, { width: `${cardW}px`, marginLeft: k ? `${(step - cardW).toFixed(1)}px` : "" }))));
+  }
+  return out;
+}
+
+// ----- the hand -------------------------------------------------------------------------------
+
+// Hand entries with stable ids from an already sorted hand: the k-th copy of a code is
+// "code#k" (two packs: the same card twice).
+export function tagIds(sorted) {
+  const seen = {};
+  return sorted.map((code) => {
+    seen[code] = (seen[code] ?? -1) + 1;
+    return { id: `${code}#${seen[code]}`, code };
+  });
+}
+
+export function countCodes(codes) {
+  const counts = {};
+  for (const code of codes) counts[code] = (counts[code] || 0) + 1;
+  return counts;
+}
+
+// The sort order ("rank" | "suit") remembered under `key`.
+export function storedSort(key) {
+  return store.get(key) === "suit" ? "suit" : "rank";
+}
+
+export function storeSort(key, by) {
+  store.set(key, by);
+}
+
+// A tap on a sort button ([data-sort]): remembers its order under `key` and returns it;
+// null for any other tap.
+export function tappedSort(target, key) {
+  const button = target.closest("[data-sort]");
+  if (!button) return null;
+  storeSort(key, button.dataset.sort);
+  return button.dataset.sort;
+}
+
+// Mark in `fresh` (id -> time) the cards that arrived in `hand` since `before`.
+export function markFresh(fresh, before, hand) {
+  const was = countCodes(before);
+  const now = countCodes(hand);
+  const stamp = Date.now();
+  for (const [code, n] of Object.entries(now)) {
+    for (let k = was[code] || 0; k < n; k++) fresh.set(`${code}#${k}`, stamp);
+  }
+}
+
+// True when every fresh mark is older than `ms` (and there is one at all).
+export function freshOver(fresh, ms) {
+  return fresh.size && [...fresh.values()].every((s) => s < Date.now() - ms);
+}
+
+// Of 1..maxRows rows, the one whose visible (tappable) card strips are largest.
+// {rows, perRow, cardW, step, score}
+export function pickHandLayout(count, width, avail, { maxRows, minH, maxH, gap, minStep, minW, area }) {
+  let best = null;
+  for (let rows = 1; rows <= maxRows; rows++) {
+    const perRow = Math.ceil(count / rows);
+    const cardH = Math.max(minH, Math.min(maxH, Math.floor((avail - (rows - 1) * gap) / rows)));
+    let cardW = Math.floor(cardH / 1.4);
+    let step = perRow > 1 ? Math.min(cardW + 4, (width - cardW) / (perRow - 1)) : cardW;
+    if (step < minStep) {   // too tight: smaller cards rather than unreadable slivers
+      cardW = Math.max(minW, Math.min(cardW, Math.floor(width - minStep * (perRow - 1))));
+      step = (width - cardW) / Math.max(1, perRow - 1);
+    }
+    const score = Math.min(step, cardW) * cardW * area;
+    if (!best || score > best.score * 1.04) best = { rows, perRow, cardW, step, score };
+    if (perRow === 1) break;
+  }
+  return best;
+}
+
+// ----- state, sending -------------------------------------------------------------------
+
+// Readers of the current state kept in ui.state.
+export function stateReaders(ui) {
+  const game = () => ui.state.game;
+  const me = () => (ui.state.you ? ui.state.you.index : null);
+  const allowed = () => new Set(game().allowed || []);
+  const seatName = (i) => (i == null ? "" : ui.state.room.seats[i]?.name ?? `#${i + 1}`);
+  const seatColor = (i) => ui.state.room.seats[i]?.color ?? "#999";
+  return { game, me, allowed, seatName, seatColor };
+}
+
+// send(action, handle): one action at a time; busy() redraws while it is on its way, done()
+// after (when there is still a state). A refusal goes to the banner unless handle(error) takes it.
+export function makeSender(ui, ctx, { busy, done }) {
+  return async function send(action, handle) {
+    if (ui.pending) return null;
+    ui.pending = true;
+    busy();
+    let reply;
+    try {
+      reply = await ctx.send(action);
+    } finally {
+      ui.pending = false;
+    }
+    if (!reply.ok && !(handle && handle(reply.error))) ctx.banner(reply.error);
+    if (ui.state) done();
+    return reply;
+  };
+}
+
+// Calls fn `ms` after the last resize; returns the function that stops watching.
+export function watchResize(fn, ms) {
+  let resizeTimer = null;
+  const onResize = () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(fn, ms);
+  };
+  window.addEventListener("resize", onResize);
+  return () => window.removeEventListener("resize", onResize);
+}
+
+// A new state for the screen: kept in ui.state, its timers read into ui.deadlines. True for
+// the screen's first state.
+export function takeState(ui, state) {
+  const first = !ui.state;
+  ui.state = state;
+  ui.deadlines = readDeadlines(state);
+  return first;
+}
+
+// The screen's tick: countdowns kept current, fresh marks dropped once they are old.
+export function startTick(ui, ms, { countdowns, freshMs, redrawHand }) {
+  if (ui.tick) return;
+  ui.tick = setInterval(() => {
+    countdowns();
+    if (freshOver(ui.fresh, freshMs)) {
+      ui.fresh.clear();
+      if (ui.state) redrawHand();
+    }
+  }, ms);
+}
+
+// A tap handled by the first route whose selector the tapped element is inside:
+// routes = [[selector, handler(node)], ...]; a handler that returns false passes the tap on.
+// True when a route took it.
+export function routeTap(target, routes) {
+  for (const [selector, handler] of routes) {
+    const node = target.closest(selector);
+    if (node && handler(node) !== false) return true;
+  }
+  return false;
+}
+
+// The last two things every phone screen's tap handler checks: a sort button (remembered
+// under `sortKey`, then resorted()) or an enabled action button (act(button)). True when the
+// tap was one of them.
+export function tapSortOrAct(target, ui, sortKey, { resorted, act }) {
+  const sortBy = tappedSort(target, sortKey);
+  if (sortBy) {
+    ui.sortBy = sortBy;
+    resorted();
+    return true;
+  }
+  const button = target.closest("[data-act]");
+  if (button && !button.disabled) {
+    act(button);
+    return true;
+  }
+  return false;
+}
+
+// What a phone screen's mount() returns: update, relabel (redraw in the new language) and
+// destroy (stops the tick, runs each cleanup, empties root).
+export function screenHandle(ui, root, { update, renderAll, cleanups }) {
+  return {
+    update,
+    relabel() { if (ui.state) renderAll(); },
+    destroy() {
+      clearInterval(ui.tick);
+      for (const cleanup of cleanups) cleanup();
+      root.replaceChildren();
+    },
+  };
+}
+
+// ----- between rounds -------------------------------------------------------------------------
+
+// The action bar when there is no move to offer: hidden for a spectator, and between rounds
+// the next-round button or "waiting for others" (class `${barClass} single`). True when it
+// drew one of those; false while playing, when the screen draws its own buttons.
+export function idleActions(bar, barClass, { spectator, playing, allowed, phase, pending, nextLabel, waitingLabel }) {
+  bar.classList.toggle("hidden", spectator);
+  if (spectator) return true;
+  if (playing) return false;
+  bar.className = `${barClass} single`;
+  bar.replaceChildren(...[betweenRounds(allowed, phase, pending, nextLabel, waitingLabel)].filter(Boolean));
+  return true;
+}
+
+// The action bar between rounds: the next-round button when allowed, else "waiting for others".
+export function betweenRounds(allowed, phase, pending, nextLabel, waitingLabel) {
+  if (allowed.has("next_round")) {
+    return h("button", { type: "button", class: "btn primary wide", dataset: { act: "next_round" }, disabled: pending, text: nextLabel });
+  }
+  if (phase === "round_over") return h("p", { class: "waiting-others", text: waitingLabel });
+  return null;
+}
+
+// A standings row's place number (a medal for the first three at the end of the game).
+export function medal(place, over) {
+  return h("span", { class: ["place-n", over && place <= 3 && `medal-${place}`], text: String(place) });
+}

@@ -1,0 +1,94 @@
+"""Checks on the front end's sources (no browser): one rendering style without markup built
+from data, shells that name no game, every registered game's screens found by its name, and
+no rule set named in a screen."""
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.registry import GAMES, UPCOMING
+
+ROOT = Path(__file__).resolve().parents[2]
+JS = ROOT / "static" / "js"
+SOURCES = sorted(JS.rglob("*.js"))
+SHELLS = sorted([*(JS / "shell").glob("*.js"), *(JS / "core").glob("*.js"),
+                 *(ROOT / "templates").glob("*.html")])
+GAME_NAMES = [*GAMES, *(game["name"] for game in UPCOMING)]
+
+# Ways to turn a string into markup: assigning innerHTML / outerHTML, insertAdjacentHTML,
+# document.write, createContextualFragment.
+MARKUP_SINKS = re.compile(
+    r"\.(?:inner|outer)HTML\s*\+?=|insertAdjacentHTML|document\.write|createContextualFragment")
+
+
+def relative(path):
+    return str(path.relative_to(ROOT))
+
+
+def test_the_sources_are_where_the_shells_look_for_them():
+    assert SOURCES and (JS / "shell" / "tv.js").exists() and (JS / "shell" / "phone.js").exists()
+    assert len(SHELLS) >= 8
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=relative)
+def test_no_source_turns_a_string_into_markup(path):
+    found = [f"{n}: {line.strip()}" for n, line in enumerate(path.read_text().splitlines(), 1)
+             if MARKUP_SINKS.search(line)]
+    assert not found, (f"{relative(path)} builds markup from a string (use h() from core/dom.js):\n"
+                       + "\n".join(found))
+
+
+def test_the_markup_check_catches_each_sink():
+    for line in ('el.innerHTML = `<b>${name}</b>`;', "node.outerHTML = x", "el.innerHTML += row",
+                 'el.insertAdjacentHTML("beforeend", x)', "document.write(x)"):
+        assert MARKUP_SINKS.search(line), line
+    assert not MARKUP_SINKS.search("node.textContent = name")
+
+
+@pytest.mark.parametrize("path", SHELLS, ids=relative)
+def test_no_shell_names_a_game(path):
+    text = path.read_text().lower()
+    named = [name for name in GAME_NAMES if re.search(rf"\b{name}\b", text)]
+    assert not named, \
+        f"{relative(path)} names {named}: the list of games comes from the server's catalogue"
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_registered_game_has_its_screens(name):
+    folder = JS / "games" / name
+    manifest = (folder / "manifest.js").read_text()
+    assert re.search(rf'name:\s*"{name}"', manifest)
+    for part in ("strings.js", "tv.js", "phone.js"):
+        assert (folder / part).exists(), f"games/{name}/{part}"
+        assert f'"./{part}"' in manifest, f"games/{name}/manifest.js does not load {part}"
+    for component in ("tv.js", "phone.js", "table.js", "results.js"):
+        source = (folder / component).read_text()
+        assert re.search(r"^export (?:const|function) mount\b", source, re.M), \
+            f"games/{name}/{component} exports no mount(root, ctx)"
+    # The table and the results are the same component on both screens, with a density.
+    for screen in ("tv.js", "phone.js"):
+        text = (folder / screen).read_text()
+        for component in ("table", "results"):
+            assert f'from "./{component}.js"' in text, \
+                f"games/{name}/{screen} does not mount its {component}"
+
+
+def test_strings_are_registered_not_patched_in():
+    i18n = (JS / "core" / "i18n.js").read_text()
+    assert "export function registerStrings" in i18n
+    assert not re.search(r"^export (?:const|let) STRINGS", i18n, re.M)
+    for path in SOURCES:
+        assert "STRINGS" not in path.read_text() or path.name == "i18n.js", relative(path)
+
+
+def test_no_screen_names_a_rule_set():
+    rulesets = GAMES["manipulacion"].OPTIONS.by_name["ruleset"].choices
+    names = [choice.value for choice in rulesets if choice.value not in GAMES]
+    assert "tahiti" in names
+    for path in (JS / "games").rglob("*.js"):
+        if path.name == "strings.js":
+            continue
+        text = path.read_text()
+        for name in names:
+            assert not re.search(rf"""["'`]{name}["'`]""", text), \
+                f"{relative(path)} tests the rule set {name!r}"

@@ -1,0 +1,41 @@
+"""The chooser's list of games comes from the server: every registered game, then the
+upcoming ones, each declared once in engine/registry.py. The pages name no game."""
+import json
+import re
+
+from engine.registry import GAMES, UPCOMING
+
+
+def test_create_room_lists_the_registered_games_then_the_upcoming_ones(harness):
+    reply = harness.tv.emit("create_room", {}, callback=True)
+    games = reply["games"]
+    assert [g["name"] for g in games] == [*GAMES, *(u["name"] for u in UPCOMING)]
+    for entry in games[:len(GAMES)]:
+        assert "upcoming" not in entry
+        assert entry["min_players"] == GAMES[entry["name"]].min_players
+    for entry in games[len(GAMES):]:
+        assert entry["upcoming"] is True
+        assert entry["title"]["es"] and entry["title"]["en"] and entry["summary"]["es"]
+        assert 2 <= entry["min_players"] <= entry["max_players"]
+        assert entry["name"] not in GAMES
+
+
+def test_the_tv_page_carries_the_same_catalogue(harness):
+    html = harness.app.test_client().get("/").get_data(as_text=True)
+    found = re.search(r'<script id="catalogue" type="application/json">(.*?)</script>', html, re.S)
+    names = [g["name"] for g in json.loads(found.group(1))]
+    assert names == [*GAMES, *(u["name"] for u in UPCOMING)]
+
+
+def test_an_upcoming_game_cannot_be_chosen(harness):
+    reply = harness.host("set_game", game=UPCOMING[0]["name"])
+    assert not reply["ok"]
+    assert harness.room.game_name == "ferrocarril"
+
+
+def test_the_room_list_gives_each_room_its_games_title(harness):
+    rooms = harness.app.test_client().get("/api/rooms").get_json()["rooms"]
+    assert rooms[0]["title"] == GAMES["ferrocarril"].info["title"]
+    harness.host("set_game", game="manipulacion")
+    rooms = harness.app.test_client().get("/api/rooms").get_json()["rooms"]
+    assert rooms[0]["title"] == {"es": "Rummy Manipulación", "en": "Rummy Manipulation"}
