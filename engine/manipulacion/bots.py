@@ -6,9 +6,10 @@
   to the ends of runs or to tríos on the table, one working-copy step at a time; otherwise it
   draws or passes (and knocks in Carrusel when it may). It never rearranges the table and never
   plays a joker.
-- "normal" asks the solver (`engine.manipulacion.solver.solve_best`, imported lazily) for the
-  best play and sends it as one `set_table`; it checks the table first with the same rules the
-  engine uses, and falls back to "facil" when the solver is missing or finds nothing valid.
+- "normal" asks the solver it is given (`engine.manipulacion.solver.solve_best` unless
+  `make_bot` is given another) for the best play and sends it as one `set_table`; it checks the
+  table first with the same rules the engine uses, and falls back to "facil" when the solver
+  finds nothing valid. A solver failure is an error (the host's bot worker reports it).
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from engine.cards import ACE, JOKER
 from engine.game import GameError
 from engine.manipulacion.commit import NeedsChoice, check_play, physical
 from engine.manipulacion.melds import EITHER, HIGH, LOW, classify, fmt, named, parse_all
+from engine.manipulacion.solver import solve_best
 from engine.manipulacion.rulesets import RULESETS
 
 LEVELS = ("facil", "normal")
@@ -164,18 +166,16 @@ class EasyBot:
 class NormalBot(EasyBot):
     level = "normal"
 
+    def __init__(self, seat: int, seed: int = 0, solver=None):
+        super().__init__(seat, seed)
+        # (rules, table, hand, loose, opening_run=) -> a play (.table, .placed, .loose) or None
+        self.solver = solver if solver is not None else solve_best
+
     def find_play(self, view: dict) -> list[dict] | None:
-        try:
-            from engine.manipulacion.solver import solve_best
-        except ImportError:
-            return super().find_play(view)
         s = Situation(view, self.seat)
-        extra = {"opening_run": True} if s.rules.first_play_run_of and not s.opened else {}
-        try:
-            play = solve_best(s.rules, [list(g) for g in s.table], list(s.hand),
-                              tuple(s.loose), **extra)
-        except Exception:           # noqa: BLE001 — a solver failure must not stop the bot
-            play = None
+        extra = {"opening_run": True} if s.rules.initial_meld.needs_opening_run(s.opened) else {}
+        play = self.solver(s.rules, [list(g) for g in s.table], list(s.hand),
+                           tuple(s.loose), **extra)
         if play is None:
             return super().find_play(view)
         groups = [list(g) for g in play.table]
@@ -220,5 +220,8 @@ def loose_after(table, loose, groups, placed=None) -> list[int]:
 BOTS = {"facil": EasyBot, "normal": NormalBot}
 
 
-def make_bot(level: str, seat: int, seed: int = 0):
+def make_bot(level: str, seat: int, seed: int = 0, solver=None):
+    """A bot; "normal" asks `solver` (default: the solver's solve_best) for its plays."""
+    if level == "normal":
+        return NormalBot(seat, seed, solver)
     return BOTS[level](seat, seed)

@@ -29,14 +29,12 @@ from engine.manipulacion.melds import (
     NAMED, RUN, TRIO, arrange, check_group, classify, fmt, joker_names, named, run_ranks,
     stands_for,
 )
-from engine.manipulacion.rulesets import (
-    JOKERS_CARRUSEL, JOKERS_TAHITI, JOKERS_VATICANO, RULESETS, RuleSet,
-)
+from engine.manipulacion.jokers import NoJokers
+from engine.manipulacion.rulesets import RULESETS, RuleSet
 
 CODES: tuple[int, ...] = tuple(int(c) for c in ALL_CARDS)
 IDX = {c: i for i, c in enumerate(CODES)}
 N = len(CODES)
-POINT_SCORINGS = ("penalty", "carrusel", "tahiti")
 POOL_RUN_MAX = 5   # any longer run splits into runs of 3..5, so the pool needs no longer ones
 
 
@@ -161,7 +159,7 @@ class _TableJoker:
 class _Instance:
     rules: RuleSet
     ace: str
-    joker_rule: str | None
+    jokers_rule: NoJokers                  # the rule set's joker policy (jokers.py)
     pattern: bool                          # at most one joker per group
     groups: list[tuple[int, ...]]
     hand_real: Counter
@@ -172,11 +170,11 @@ class _Instance:
     jokers: list[_TableJoker] = field(default_factory=list)
 
     @property
-    def tahiti(self) -> bool:
-        return self.joker_rule == JOKERS_TAHITI
+    def freezes_groups(self) -> bool:
+        return self.jokers_rule.freezes_groups
 
     def value(self, c: int) -> int:
-        if self.rules.scoring in POINT_SCORINGS:
+        if self.rules.score.values_points:
             return int(self.rules.card_points(c))
         return 1
 
@@ -219,13 +217,13 @@ def _prepare(ruleset, table, hand, loose) -> _Instance:
     hand = [_real(x, "hand") for x in hand]
     loose = [_real(x, "loose") for x in loose]
     inst = _Instance(
-        rules=rules, ace=rules.ace, joker_rule=rules.joker_rule,
+        rules=rules, ace=rules.ace, jokers_rule=rules.joker_policy,
         pattern=rules.max_jokers_per_group == 1, groups=groups,
         hand_real=Counter(x for x in hand if x != JOKER), hand_jokers=hand.count(JOKER),
         loose_real=Counter(x for x in loose if x != JOKER), loose_jokers=loose.count(JOKER),
         table_real=Counter(x for g in groups for x in g if x < NAMED))
     _find_jokers(inst)
-    if inst.total_jokers() and rules.joker_rule is None:
+    if inst.total_jokers() and not rules.joker_policy.has_jokers:
         raise SolverInputError(f"the rule set {rules.name} has no jokers")
     return inst
 
@@ -413,10 +411,13 @@ class _Model:
         raise RuntimeError(f"HiGHS found no proven optimum ({h.modelStatusToString(status)})")
 
 
-COLWISE, MINIMIZE = 1, 1       # HiGHS's MatrixFormat.kColwise, ObjSense.kMinimize
+COLWISE, MINIMIZE = highspy.MatrixFormat.kColwise, highspy.ObjSense.kMinimize
 NODE_LIMIT = 100               # of our branch and bound, before HiGHS's MIP takes over
 
 
+# Options of each model only. Never "threads": HiGHS keeps one thread scheduler for the whole
+# process, sized by the first model that runs, and refuses to run a model whose "threads" differs
+# from it, so setting it here would break (or be broken by) any other HiGHS user in the process.
 HIGHS_OPTIONS = (
     ("output_flag", False),
     # Objectives are integers: a gap under 1 is a proven optimum; nothing less will do.
@@ -426,16 +427,25 @@ HIGHS_OPTIONS = (
     # tight, and the feasibility-jump heuristic and full presolve cost more than they save.
     ("mip_heuristic_run_feasibility_jump", False),
     ("presolve_mode", 2),
-    ("threads", 1),
     # The slow tail is the root's cut loop: a cut pool aged out at once (soft limit 1) halves
     # p95 and cuts the worst cases by three to five times.
     ("mip_pool_soft_limit", 1),
 )
 
 
-def _highs(extra=()):
-    # The private class does not print HiGHS's banner on stdout (the CLI writes JSON there).
-    h = getattr(highspy, "_Highs", highspy.Highs)()
+class _QuietHighs(highspy.Highs):
+    """highspy.Highs without HiGHS's banner on stdout (the CLI writes JSON there): the banner
+    comes with the first callback set while output is on, which Highs.__init__ does."""
+
+    def enableCallbacks(self):
+        self.setOptionValue("output_flag", False)
+        super().enableCallbacks()
+
+
+def _highs(extra=()) -> highspy.Highs:
+    h = _QuietHighs()
+    # No Python callback on every log line and every solve: nothing here listens to them.
+    h.disableCallbacks()
     for name, value in HIGHS_OPTIONS + tuple(extra):
         h.setOptionValue(name, value)    # an option unknown to an older HiGHS is ignored
     return h
@@ -483,7 +493,7 @@ def _build(inst: _Instance, hint: bool, opening_run: bool) -> _Model:
     if inst.pattern:
         for c in CODES:
             m.row(("jslot", c), 0, 0)
-    stuck = _stuck_columns(inst, cat) if inst.joker_rule == JOKERS_VATICANO else []
+    stuck = _stuck_columns(inst, cat) if inst.jokers_rule.stays_put else []
     _linking_rows(inst, m, stuck, opening_run)
     costs = _Costs(inst, hint)
     _add_pool(inst, cat, m)
@@ -522,12 +532,12 @@ class _Costs:
 
 def _linking_rows(inst: _Instance, m: _Model, stuck, opening_run: bool) -> None:
     """Rows that columns of several families touch, made before any column."""
-    if inst.joker_rule in (JOKERS_CARRUSEL, JOKERS_VATICANO):
+    if inst.jokers_rule.renames:
         named_so = Counter(j.name for j in inst.jokers)
         for c, n in sorted(named_so.items()):
             if n > inst.table_real[c]:
                 m.row(("renames", c), -np.inf, inst.table_real[c])
-    if inst.joker_rule == JOKERS_VATICANO:
+    if inst.jokers_rule.stays_put:
         for j in inst.jokers:
             if not inst.table_real[j.name]:
                 m.row(("present", j.jid), -np.inf, 0)
@@ -559,7 +569,7 @@ def _hand_uses(inst: _Instance, m: _Model, c: int, k: int) -> list[tuple[int, fl
     entries = [(m.row(("hand", c), -np.inf, inst.hand_real[c]), k),
                (m.row("one", 1, np.inf), k)]
     entries += _real_down(inst, m, c, k)
-    if inst.tahiti and any(j.name == c for j in inst.jokers):
+    if inst.freezes_groups and any(j.name == c for j in inst.jokers):
         entries.append((m.row(("freed", c), -np.inf, 0), -k))
     return entries + _existing(m, [("open", c)], -k)
 
@@ -616,7 +626,7 @@ def _joker_row(inst: _Instance, m: _Model, c: int) -> int:
 
 def _renamable(inst: _Instance, j: _TableJoker) -> bool:
     """Carrusel/Vaticano: its real card can be on the new table."""
-    return (inst.joker_rule in (JOKERS_CARRUSEL, JOKERS_VATICANO)
+    return (inst.jokers_rule.renames
             and inst.table_real[j.name] + inst.hand_real[j.name] + inst.loose_real[j.name] > 0)
 
 
@@ -636,7 +646,7 @@ def _add_loose(inst: _Instance, m: _Model, hint: bool) -> None:
 
 def _add_groups(inst: _Instance, cat: _Catalogue, m: _Model, hint: bool, costs: _Costs) -> None:
     for g, cards in enumerate(inst.groups):
-        frozen = inst.tahiti and any(x >= NAMED for x in cards)
+        frozen = inst.freezes_groups and any(x >= NAMED for x in cards)
         forms = [((), ())]
         if hint or frozen:
             forms += _extensions(inst, cat, cards, real_only=frozen)
@@ -697,10 +707,10 @@ def _extensions(inst: _Instance, cat: _Catalogue, cards: Sequence[int], real_onl
 def _add_jokers(inst: _Instance, m: _Model) -> None:
     for j in inst.jokers:
         here = m.row(("joker", j.jid), 1, 1)
-        if inst.tahiti:
+        if inst.freezes_groups:
             _add_tahiti_joker(inst, m, j)
             continue
-        movable = inst.joker_rule == JOKERS_CARRUSEL or _renamable(inst, j)
+        movable = not inst.jokers_rule.stays_put or _renamable(inst, j)
         if movable:
             entries = [(here, 1.0), (_joker_row(inst, m, j.name), -1.0)]
             entries += _existing(m, [("jwitness", j.name)], -1.0)
