@@ -14,7 +14,6 @@ import time
 
 from engine.simulate import play
 
-
 # ----- bots: how often one level beats a table of another ------------------------------------
 
 def bots_match(games: int, seed: int, players: int, level: str, against: str) -> dict:

@@ -11,8 +11,10 @@ French:  ``A 2 .. 10 J Q K`` + ``s h d c`` — ``Qh`` queen of hearts.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
+
+from engine.messages import Words
 
 ACE, KING = 1, 13
 RANKS = tuple(range(ACE, KING + 1))
@@ -69,6 +71,8 @@ class Notation:
     suit_names_en: tuple[str, ...]
     rank_names_es: tuple[str, ...]
     rank_names_en: tuple[str, ...]
+    _text: dict[Card, str] = field(init=False, repr=False, compare=False)
+    _parse: dict[str, Card] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         text = {JOKER: "*"}
@@ -102,8 +106,34 @@ class Notation:
             return f"{self.rank_names_es[c.rank - 1]} de {self.suit_names_es[c.suit]}"
         return f"{self.rank_names_en[c.rank - 1]} of {self.suit_names_en[c.suit]}"
 
+    def words(self, c: Card) -> Words:
+        """A card as a message names it: 'el 7 de copas', 'la Sota de bastos', 'the joker'."""
+        if c.is_joker:
+            return Words("el comodín", "the joker")
+        rank_es = self.rank_names_es[c.rank - 1]
+        article = "la" if rank_es in FEMININE_RANKS else "el"
+        return Words(f"{article} {self.name(c)}", f"the {self.name(c, 'en')}")
+
+    def rank_words(self, rank: int) -> Words:
+        """A rank as a group is named by it: 'de Reyes' / 'of Kings', 'de 7' / 'of 7s'."""
+        es, en = self.rank_names_es[rank - 1], self.rank_names_en[rank - 1]
+        if es.isdigit():
+            return Words(es, f"{en}s")
+        return Words(PLURAL_ES.get(es, es + "s"), f"{en}s")
+
+    def a_rank_words(self, rank: int) -> Words:
+        """One card of a rank: 'un Rey' / 'a King', 'una Sota' / 'a Jack', 'un 7' / 'a 7'."""
+        es, en = self.rank_names_es[rank - 1], self.rank_names_en[rank - 1]
+        return Words(f"{'una' if es in FEMININE_RANKS else 'un'} {es}",
+                     f"{'an' if en in ('Ace', '8') else 'a'} {en}")
+
+    def suit_words(self, suit: int) -> Words:
+        return Words(self.suit_names_es[suit], self.suit_names_en[suit])
+
 
 _NUMBERS = tuple(str(n) for n in range(2, 11))
+FEMININE_RANKS = {"Sota", "Jota", "Reina"}
+PLURAL_ES = {"As": "Ases", "Rey": "Reyes"}
 
 SPANISH = Notation(
     rank_names=("A", *_NUMBERS, "S", "C", "R"),
@@ -119,7 +149,7 @@ FRENCH = Notation(
     suit_letters="shdc",
     suit_names_es=("picas", "corazones", "diamantes", "tréboles"),
     suit_names_en=("spades", "hearts", "diamonds", "clubs"),
-    rank_names_es=("As", *_NUMBERS, "J", "Q", "K"),
+    rank_names_es=("As", *_NUMBERS, "Jota", "Reina", "Rey"),
     rank_names_en=("Ace", *_NUMBERS, "Jack", "Queen", "King"),
 )
 

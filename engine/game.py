@@ -8,9 +8,13 @@ each game parses them into its own immutable action values.
 from __future__ import annotations
 
 import copy
+import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable
+
+from engine.messages import Words, malformed, refuse, texts
+from engine.options import Options
 
 Seat = int | None  # None: the system (the server's timer) or the public TV
 
@@ -29,8 +33,9 @@ class GameError(Exception):
 
 
 class MalformedAction(GameError):
-    def __init__(self, es: str = "La jugada no se entiende.", en: str = "The action is malformed."):
-        super().__init__("malformed", es, en)
+    def __init__(self, es: str | None = None, en: str | None = None):
+        default_es, default_en = texts("malformed")
+        super().__init__("malformed", es or default_es, en or default_en)
 
 
 class IllegalAction(GameError):
@@ -60,17 +65,26 @@ class Timer:
         return {"name": self.name, "seconds": self.seconds, "action": self.action}
 
 
+ROUND_OVER, GAME_OVER = "round_over", "game_over"
+
+
 class Game(ABC):
-    """One game in progress. Subclasses are registered in `engine.registry`."""
+    """One game in progress: everything the server, the simulator, the bots and the docs use.
+    Subclasses are registered in `engine.registry`."""
 
     name: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     bot_levels: ClassVar[tuple[str, ...]] = ()
-    # For the game chooser: titles, one-line summaries, options and the house-rules card.
+    # For the game chooser: titles, one-line summaries and the house-rules card.
     info: ClassVar[dict] = {}
+    OPTIONS: ClassVar[Options] = Options()
 
+    players: int
+    options: dict
+    seed: int
     log: list[tuple[Seat, dict]]
+    _public: dict | None          # the cached public view, until the next action
 
     @classmethod
     @abstractmethod
@@ -85,45 +99,22 @@ class Game(ABC):
         return import_module(f"engine.{cls.name}.bots").make_bot(level, seat, seed)
 
     @classmethod
+    def title(cls) -> Words:
+        title = cls.info.get("title", {"es": cls.name, "en": cls.name})
+        return Words(title["es"], title["en"])
+
+    @classmethod
     def check_player_count(cls, players) -> None:
         if isinstance(players, bool) or not isinstance(players, int) \
                 or not cls.min_players <= players <= cls.max_players:
-            title = cls.info.get("title", {"es": cls.name, "en": cls.name})
-            raise IllegalAction(
-                "bad_player_count",
-                f"{title['es']} se juega de {cls.min_players} a {cls.max_players} jugadores.",
-                f"{title['en']} is played by {cls.min_players} to {cls.max_players} players.")
-
-    def _do_next_round(self, seat, act) -> None:
-        """For games played in rounds (`phase`, `round`, `dealer`, `ready`, `_deal()`): a seat
-        says it is ready; the next round is dealt, by the next dealer, when every seat is —
-        or at once when the server's pause timer or the host says so (seat None)."""
-        if self.phase != "round_over":
-            raise IllegalAction("round_not_over", "La ronda todavía no ha terminado.",
-                                "The round is not over yet.")
-        if not self.seat_ready(seat):
-            return
-        self.round += 1
-        self.dealer = (self.dealer + 1) % self.players
-        self._deal()
-
-    def seat_ready(self, seat) -> bool:
-        """Between rounds: `seat` says it is ready (None: the table's timer or the host).
-        True when the next round should start. Uses `self.ready`, a set of seats."""
-        if seat is not None:
-            if seat in self.ready:
-                raise IllegalAction("already_ready", "Ya estás listo: esperamos a los demás.",
-                                    "You are ready: waiting for the others.")
-            self.ready.add(seat)
-            if len(self.ready) < self.players:
-                return False
-        self.ready = set()
-        return True
+            raise refuse("bad_player_count", game=cls.title(), least=cls.min_players,
+                         most=cls.max_players)
 
     @classmethod
     def catalogue(cls) -> dict:
         return {"name": cls.name, "min_players": cls.min_players,
-                "max_players": cls.max_players, "bot_levels": list(cls.bot_levels), **cls.info}
+                "max_players": cls.max_players, "bot_levels": list(cls.bot_levels),
+                **cls.info, "options": cls.OPTIONS.catalogue()}
 
     @abstractmethod
     def actors(self) -> list[int | None]:
@@ -138,6 +129,15 @@ class Game(ABC):
     def parse_action(action) -> "Action":
         """The game's action value from its JSON dict or text (MalformedAction otherwise)."""
 
+    @abstractmethod
+    def allowed(self, seat: int) -> list[str]:
+        """The action types `seat` may try now: the buttons a phone enables."""
+
+    @abstractmethod
+    def audit(self, full_deck: bool = True) -> list[str]:
+        """What is wrong with the state (an empty list when all is well): the simulator and
+        the property tests call it after every action."""
+
     def check(self, seat: Seat, action) -> None:
         """Raise GameError if `seat` may not make `action` now. Never changes anything."""
         copy.deepcopy(self).apply(seat, action)
@@ -147,12 +147,11 @@ class Game(ABC):
         `_do_<type>` handler checks everything before it changes anything."""
         act = self.parse_action(action)
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            raise MalformedAction("Asiento no válido.", "Invalid seat.")
+            raise malformed("bad_seat")
         if seat is not None and not 0 <= seat < self.players:
-            raise IllegalAction("not_in_game", "Ese asiento no está en la partida.",
-                                "That seat is not in the game.")
+            raise refuse("not_in_game")
         if self.finished:
-            raise IllegalAction("game_over", "La partida ha terminado.", "The game is over.")
+            raise refuse("game_over")
         getattr(self, "_do_" + act.type)(seat, act)
         self._public = None          # the cached public view is stale now
         self.log.append((seat, act.to_dict()))
@@ -180,3 +179,144 @@ class Game(ABC):
 
     def to_json_log(self) -> list[list[Any]]:
         return [[seat, action] for seat, action in self.log]
+
+
+def standings(scores: list[int], lower_wins: bool = True, **extra) -> dict:
+    """The final result from each seat's score: the best score wins, ties share the win,
+    and the ranking breaks ties by seat."""
+    sign = 1 if lower_wins else -1
+    best = min(sign * v for v in scores)
+    winners = [s for s, v in enumerate(scores) if sign * v == best]
+    ranking = sorted(range(len(scores)), key=lambda s: (sign * scores[s], s))
+    return {"scores": list(scores), "winners": winners, "tie": len(winners) > 1,
+            "ranking": ranking, **extra}
+
+
+class RoundGame(Game):
+    """A game played in rounds by seats taking turns: the state every such game keeps, and
+    the pieces they share (the in-turn check, events for the views, the pause between rounds,
+    standings).
+
+    Subclasses deal with `_deal()`, set `phase` (their own phases, then ROUND_OVER between
+    rounds and GAME_OVER at the end), and provide `_public_view()` (what everyone sees) and
+    `_private_view(seat)` (what only that seat sees); `view(seat)` is the two together."""
+
+    EVENTS_IN_VIEW: ClassVar[int] = 12
+    ROUND_PAUSE_SECONDS: ClassVar[float] = 30     # the scores stay on the TV this long
+    FIRST_PHASE: ClassVar[str]
+
+    rng: random.Random
+    events: list[dict]
+    round: int          # from 0
+    dealer: int
+    turn: int
+    phase: str
+    ready: set[int]     # between rounds: the seats ready for the next one
+    scores: list[int]
+
+    def __init__(self, players: int, options: dict | None = None, seed: int = 0):
+        self.check_player_count(players)
+        self.players = players
+        self.options = self.OPTIONS.check(options)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.log = []
+        self.events = []
+        self.round = 0
+        self.dealer = 0
+        self.turn = 0
+        self.phase = self.FIRST_PHASE
+        self.ready = set()
+        self.scores = [0] * players
+        self._public = None
+
+    @abstractmethod
+    def _deal(self, explicit: dict | None = None) -> None:
+        """Deal the round `self.round` (from 0) by `self.dealer`."""
+
+    # ----- the server's view of the game ---------------------------------------------------
+
+    def actors(self) -> list[int | None]:
+        if self.phase == GAME_OVER:
+            return []
+        if self.phase == ROUND_OVER:
+            return [*(s for s in range(self.players) if s not in self.ready), None]
+        return self._actors_in_play()
+
+    def _actors_in_play(self) -> list[int | None]:
+        return [self.turn]
+
+    def timers(self) -> list[Timer]:
+        if self.phase == ROUND_OVER:
+            return [Timer("next_round", self.ROUND_PAUSE_SECONDS, {"type": "next_round"})]
+        return self._timers_in_play()
+
+    def _timers_in_play(self) -> list[Timer]:
+        return []
+
+    def result(self) -> dict | None:
+        if self.phase != GAME_OVER:
+            return None
+        return self._standings()
+
+    def _standings(self) -> dict:
+        """The final result: by default the lowest total wins."""
+        return standings(self.scores)
+
+    def view(self, seat: Seat = None) -> dict:
+        """What `seat` may see; None gives the TV's public table. Treat it as read-only."""
+        if self._public is None:
+            self._public = self._public_view()
+        data = dict(self._public)
+        data["seat"] = seat
+        if seat is not None:
+            data.update(self._private_view(seat))
+        return data
+
+    @abstractmethod
+    def _public_view(self) -> dict:
+        """What everyone sees, the TV included (cached until the next action)."""
+
+    @abstractmethod
+    def _private_view(self, seat: int) -> dict:
+        """What only `seat` sees: its hand, its buttons, its private state."""
+
+    def _recent_events(self) -> list[dict]:
+        return self.events[-self.EVENTS_IN_VIEW:]
+
+    # ----- pieces the handlers share ------------------------------------------------------
+
+    def _event(self, kind: str, seat: Seat, **data) -> None:
+        self.events.append({"n": len(self.events), "type": kind, "seat": seat, **data})
+
+    def _my_turn(self, seat: Seat) -> None:
+        """Refuse unless `seat` is the player in turn, during play."""
+        if seat is None:
+            raise refuse("system_only")
+        if self.phase == ROUND_OVER:
+            raise refuse("round_over")
+        if seat != self.turn:
+            raise refuse("not_your_turn")
+
+    def _do_next_round(self, seat: Seat, act) -> None:
+        """A seat says it is ready; the next round is dealt, by the next dealer, when every
+        seat is, or at once when the server's pause timer or the host says so (seat None)."""
+        if self.phase != ROUND_OVER:
+            raise refuse("round_not_over")
+        if not self.seat_ready(seat):
+            return
+        self.round += 1
+        self.dealer = (self.dealer + 1) % self.players
+        self._deal()
+
+    def seat_ready(self, seat: Seat) -> bool:
+        """Between rounds: `seat` says it is ready (None: the table's timer or the host).
+        True when the next round should start."""
+        if seat is not None:
+            if seat in self.ready:
+                raise refuse("already_ready")
+            self.ready.add(seat)
+            if len(self.ready) < self.players:
+                return False
+        self.ready = set()
+        return True

@@ -18,8 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.cards import SPANISH, Card, NotationError
-from engine.game import Action, MalformedAction
+from engine import fields
+from engine.cards import SPANISH, Card
+from engine.game import Action
+from engine.messages import malformed
 
 MAX_CARDS = 16  # more cards than any hand can hold: refuse before doing any work
 
@@ -131,64 +133,49 @@ def _card_names(cards) -> list[str]:
 
 
 def _card(value) -> Card:
-    if not isinstance(value, str):
-        raise MalformedAction("Una carta se escribe como texto, por ejemplo «7o».",
-                              "A card is written as text, for example '7o'.")
-    try:
-        return SPANISH.parse(value)
-    except NotationError:
-        raise MalformedAction(f"«{value[:12]}» no es una carta.",
-                              f"'{value[:12]}' is not a card.") from None
+    return fields.piece(value, SPANISH.parse)
 
 
 def _cards(value) -> tuple[Card, ...]:
-    if not isinstance(value, (list, tuple)) or not value or len(value) > MAX_CARDS:
-        raise MalformedAction("Falta la lista de cartas.", "The list of cards is missing.")
-    return tuple(_card(v) for v in value)
+    return fields.pieces(value, SPANISH.parse, MAX_CARDS)
 
 
 def _meld_id(value) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10_000:
-        raise MalformedAction("Falta la combinación de la mesa.",
-                              "The table combination is missing.")
-    return value
+    return fields.index(value, "meld_missing")
 
 
 def from_dict(data) -> Action:
     """Parse a client's JSON action; anything unexpected raises MalformedAction."""
-    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise MalformedAction()
-    kind = data["type"]
+    kind = fields.action_type(data)
     if kind in SIMPLE:
         return SIMPLE[kind]()
     if kind == "salir":
         melds = data.get("melds")
         if not isinstance(melds, (list, tuple)) or not 0 < len(melds) <= 4:
-            raise MalformedAction("Faltan las combinaciones para Salir.",
-                                  "The combinations to go down with are missing.")
+            raise malformed("salir_melds_missing")
         return Salir(tuple(_cards(m) for m in melds))
     if kind == "meld":
         return NewMeld(_cards(data.get("cards")))
     if kind == "add":
         end = data.get("end")
-        if end is not None and end not in ENDS:
-            raise MalformedAction("El extremo es «low» o «high».", "The end is 'low' or 'high'.")
+        if end is not None:
+            end = fields.choice(end, ENDS, "bad_end")
         return Add(_meld_id(data.get("meld")), _cards(data.get("cards")), end)
     if kind == "steal":
         return Steal(_meld_id(data.get("meld")), _card(data.get("card")))
     if kind == "discard":
         return Discard(_card(data.get("card")))
-    raise MalformedAction(f"Jugada desconocida: «{kind[:20]}».", f"Unknown action '{kind[:20]}'.")
+    raise malformed("unknown_action")
 
 
 def parse(text: str) -> Action:
     """Parse the text notation (see the module docstring)."""
     if not isinstance(text, str) or not text.split():
-        raise MalformedAction()
+        raise malformed()
     word, *rest = text.split()
     if word in SIMPLE:
         if rest:
-            raise MalformedAction()
+            raise malformed()
         return SIMPLE[word]()
     if word == "salir":
         groups = " ".join(rest).split("/")
@@ -201,20 +188,16 @@ def parse(text: str) -> Action:
         meld = int(number)
         if word == "steal":
             if len(rest) != 2:
-                raise MalformedAction()
+                raise malformed()
             return from_dict({"type": "steal", "meld": meld, "card": rest[1]})
         tokens = rest[1:]
         end = tokens.pop()[1:] if tokens and tokens[-1].startswith("@") else None
         return from_dict({"type": "add", "meld": meld, "cards": tokens, "end": end})
     if word == "discard" and len(rest) == 1:
         return from_dict({"type": "discard", "card": rest[0]})
-    raise MalformedAction(f"Jugada desconocida: «{text[:30]}».", f"Unknown action '{text[:30]}'.")
+    raise malformed("unknown_action")
 
 
 def coerce(action) -> Action:
     """Accept an Action, its JSON dict or its text."""
-    if isinstance(action, Action):
-        return action
-    if isinstance(action, str):
-        return parse(action)
-    return from_dict(action)
+    return fields.coerce(action, from_dict, parse, Action)

@@ -96,6 +96,12 @@ class BaseBot:
     def reals(hand: Hand) -> list[Card]:
         return [c for c in hand.cards if c] or hand.cards
 
+    def discard_before_salir(self, view, hand: Hand) -> Card:
+        raise NotImplementedError        # each level chooses its own discards
+
+    def discard_after_salir(self, view, hand: Hand) -> Card:
+        raise NotImplementedError
+
 
 class EasyBot(BaseBot):
     """Goes down when it can and plays what fits; never buys or steals; discards at random
@@ -277,10 +283,10 @@ class NormalBot(BaseBot):
     @staticmethod
     def run_values(hand: Hand, melds):
         masks, counts = hand.masks(), hand.counts
-        copies = {}
+        copies: dict[Card, int] = {}
         for c in hand.cards:
             copies[c] = copies.get(c, 0) + 1
-        fits_later = set()         # cards that will join a table meld once we have gone down
+        fits_later: set[Card] = set()   # cards that will join a table meld once we have gone down
         open_ranks = set()
         for m in melds:
             if m.run:

@@ -6,26 +6,42 @@ leaves the game exactly as it was.
 """
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.cards import JOKER, SPANISH, Card, deck
-from engine.game import Game, GameError, IllegalAction, Timer
 from engine.ferrocarril import actions as A
 from engine.ferrocarril.info import INFO
 from engine.ferrocarril.melds import (
-    GROUP, RUN, Meld, arrange_run, check_group, check_steal, extend_group, extend_run,
+    GROUP,
+    RUN,
+    Meld,
+    arrange_run,
+    check_group,
+    check_steal,
+    extend_group,
+    extend_run,
 )
 from engine.ferrocarril.rules import (
-    BUY_SECONDS_DEFAULT, BUY_SECONDS_MAX, BUY_SECONDS_MIN, BUYS_PER_GAME,
-    CARDS_FROM_STOCK_WHEN_TURN_BUYS, CONTRACTS, HAND_SIZE, JOKERS, MAX_PLAYERS, MIN_PLAYERS,
-    PACKS, ROUNDS, hand_points,
+    BUY_SECONDS_DEFAULT,
+    BUY_SECONDS_MAX,
+    BUY_SECONDS_MIN,
+    BUYS_PER_GAME,
+    CARDS_FROM_STOCK_WHEN_TURN_BUYS,
+    CONTRACTS,
+    HAND_SIZE,
+    JOKERS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PACKS,
+    ROUNDS,
+    hand_points,
 )
+from engine.game import GAME_OVER, ROUND_OVER, GameError, RoundGame, Timer
+from engine.messages import Words, refuse
+from engine.options import Option, Options
 
-DRAW, PLAY, ROUND_OVER, GAME_OVER = "draw", "play", "round_over", "game_over"
-EVENTS_IN_VIEW = 12
-ROUND_PAUSE_SECONDS = 30     # the scores stay on the TV this long unless someone continues
+DRAW, PLAY = "draw", "play"
 FULL_DECK = sorted(deck(PACKS, JOKERS))
 
 
@@ -50,29 +66,17 @@ class BuyWindow:
         return True, None
 
 
-def check_options(options: dict | None) -> dict:
-    options = dict(options or {})
-    unknown = set(options) - {"buy_seconds", "_deal"}
-    if unknown:
-        raise IllegalAction("bad_option", f"Opción desconocida: {sorted(unknown)[0]}.",
-                            f"Unknown option: {sorted(unknown)[0]}.")
-    seconds = options.get("buy_seconds", BUY_SECONDS_DEFAULT)
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
-            or not BUY_SECONDS_MIN <= seconds <= BUY_SECONDS_MAX:
-        raise IllegalAction("bad_option",
-                            "La ventana de compra dura entre 3 y 10 segundos.",
-                            "The buy window lasts 3 to 10 seconds.")
-    checked = {"buy_seconds": seconds}
-    if "_deal" in options:
-        checked["_deal"] = _check_deal(options["_deal"])
-    return checked
+OPTIONS = Options([
+    Option("buy_seconds", Words("Ventana de compra", "Buy window"), BUY_SECONDS_DEFAULT,
+           least=BUY_SECONDS_MIN, most=BUY_SECONDS_MAX, unit=Words("segundos", "seconds")),
+])
 
 
 def _check_deal(deal) -> dict:
     """The `_deal` option (tests and lessons): round 1 dealt as given instead of shuffled.
     {"dealer": 0, "hands": ["7o 7c ...", ...], "stock": "top first ...", "discard": "Ro"};
     together they must be exactly the 108 cards."""
-    bad = IllegalAction("bad_option", "Reparto no válido.", "Invalid deal.")
+    bad = refuse("bad_deal")
     if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list):
         raise bad
     try:
@@ -87,24 +91,18 @@ def _check_deal(deal) -> dict:
     return deal
 
 
-class Ferrocarril(Game):
+class Ferrocarril(RoundGame):
     name = "ferrocarril"
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     bot_levels = ("facil", "normal")
     info = INFO
+    OPTIONS = OPTIONS
+    FIRST_PHASE = DRAW
 
     def __init__(self, players: int, options: dict | None = None, seed: int = 0):
-        self.check_player_count(players)
-        self.players = players
-        self.options = check_options(options)
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.log: list = []
-        self.events: list[dict] = []
-        self.round = 0
-        self.dealer = 0
-        self.turn = 0
-        self.phase = DRAW
+        super().__init__(players, options, seed)
+        if "_deal" in self.options:
+            self.options["_deal"] = _check_deal(self.options["_deal"])
         self.hands: list[list[Card]] = [[] for _ in range(players)]
         self.stock: list[Card] = []          # the top is the end of the list
         self.discard: list[Card] = []        # the top is the end of the list
@@ -113,7 +111,6 @@ class Ferrocarril(Game):
         self.next_meld_id = 1
         self.salido = [False] * players
         self.buys_left = [BUYS_PER_GAME] * players
-        self.scores = [0] * players
         self.round_results: list[dict] = []
         self.window: BuyWindow | None = None
         self.turns_done: set[int] = set()
@@ -121,8 +118,6 @@ class Ferrocarril(Game):
         self.stolen_in_hand = 0
         self._audited_rounds = 0
         self._totals: tuple[int, list[int]] = (-1, [])
-        self.ready: set[int] = set()         # seats ready for the next round
-        self._public: dict | None = None     # the public view, until the next action
 
     # ----- creation -------------------------------------------------------------------------
 
@@ -131,8 +126,9 @@ class Ferrocarril(Game):
         game = cls(players, options, seed)
         deal = game.options.get("_deal")
         if deal is not None and len(deal["hands"]) != players:
-            raise IllegalAction("bad_option", "Reparto no válido.", "Invalid deal.")
-        game.dealer = game.rng.randrange(players) if deal is None else deal.get("dealer", 0) % players
+            raise refuse("bad_deal")
+        game.dealer = (game.rng.randrange(players) if deal is None
+                       else deal.get("dealer", 0) % players)
         game._deal(deal)
         return game
 
@@ -202,58 +198,31 @@ class Ferrocarril(Game):
     def contract(self):
         return CONTRACTS[self.round]
 
-    def actors(self) -> list[int | None]:
-        if self.phase == GAME_OVER:
-            return []
-        if self.phase == ROUND_OVER:
-            return [*(s for s in range(self.players) if s not in self.ready), None]
+    def _actors_in_play(self) -> list[int | None]:
         if self.window:
             return [*self.window.undecided(), None]
         return [self.turn]
 
-    def timers(self) -> list[Timer]:
+    def _timers_in_play(self) -> list[Timer]:
         if self.window:
             return [Timer("buy_window", self.options["buy_seconds"], {"type": "close_buy"})]
-        if self.phase == ROUND_OVER:
-            return [Timer("next_round", ROUND_PAUSE_SECONDS, {"type": "next_round"})]
         return []
 
     parse_action = staticmethod(A.coerce)
 
-    def result(self) -> dict | None:
-        if self.phase != GAME_OVER:
-            return None
-        best = min(self.scores)
-        winners = [s for s, score in enumerate(self.scores) if score == best]
-        ranking = sorted(range(self.players), key=lambda s: (self.scores[s], s))
-        return {"scores": list(self.scores), "winners": winners, "tie": len(winners) > 1,
-                "ranking": ranking}
-
     # ----- checks shared by the handlers ----------------------------------------------------
 
-    def _my_turn(self, seat, phase: str) -> None:
-        if seat is None:
-            raise IllegalAction("system_only", "Esa jugada la hace un jugador.",
-                                "A player makes that move.")
-        if self.phase == ROUND_OVER:
-            raise IllegalAction("round_over", "La ronda ha terminado.", "The round is over.")
-        if seat != self.turn:
-            raise IllegalAction("not_your_turn", "No es tu turno.", "It is not your turn.")
+    def _in_turn(self, seat, phase: str) -> None:
+        """Refuse unless `seat` is in turn and in `phase` (draw first, then play)."""
+        self._my_turn(seat)
         if phase == PLAY and self.phase == DRAW:
-            if self.window:
-                raise IllegalAction("buy_window_open",
-                                    "Espera a que se cierre la ventana de compra.",
-                                    "Wait until the buy window closes.")
-            raise IllegalAction("must_draw_first", "Primero tienes que robar.",
-                                "You have to draw first.")
+            raise refuse("buy_window_open" if self.window else "must_draw_first")
         if phase == DRAW and self.phase == PLAY:
-            raise IllegalAction("already_drawn", "Ya has robado en este turno.",
-                                "You have already drawn this turn.")
+            raise refuse("already_drawn")
 
     def _must_have_salido(self, seat: int) -> None:
         if not self.salido[seat]:
-            raise IllegalAction("must_salir_first", "Primero tienes que Salir.",
-                                "You have to go down (Salir) first.")
+            raise refuse("must_salir_first")
 
     def _take_from_hand(self, seat: int, cards) -> list[Card]:
         """The hand without `cards`; raises if they are not all there or none would be left."""
@@ -262,13 +231,9 @@ class Ferrocarril(Game):
             try:
                 hand.remove(c)
             except ValueError:
-                raise IllegalAction("card_not_in_hand",
-                                    f"No tienes {SPANISH.name(c)} en la mano.",
-                                    f"You do not hold the {SPANISH.name(c, 'en')}.") from None
+                raise refuse("card_not_in_hand", card=SPANISH.words(c)) from None
         if not hand:
-            raise IllegalAction("must_keep_one_card",
-                                "Tienes que quedarte con una carta para cerrar.",
-                                "You must keep one card to close with.")
+            raise refuse("must_keep_one_card")
         return hand
 
     def _jokers_played(self, cards) -> None:
@@ -289,8 +254,7 @@ class Ferrocarril(Game):
         for meld in self.table:
             if meld.id == meld_id:
                 return meld
-        raise IllegalAction("unknown_meld", "Esa combinación no está en la mesa.",
-                            "That combination is not on the table.")
+        raise refuse("unknown_meld")
 
     def _draw_cards(self, count: int) -> list[Card]:
         """Up to `count` cards from the stock, turning the discard pile (but its top) over
@@ -307,9 +271,6 @@ class Ferrocarril(Game):
             drawn.append(self.stock.pop())
         return drawn
 
-    def _event(self, kind: str, seat, **data) -> None:
-        self.events.append({"n": len(self.events), "type": kind, "seat": seat, **data})
-
     # ----- the buy window ---------------------------------------------------------------------
 
     def _open_window(self, discarder: int | None) -> None:
@@ -320,21 +281,14 @@ class Ferrocarril(Game):
 
     def _window_seat(self, seat) -> BuyWindow:
         if seat is None:
-            raise IllegalAction("system_only", "Esa jugada la hace un jugador.",
-                                "A player makes that move.")
+            raise refuse("system_only")
         window = self.window
         if window is None:
-            raise IllegalAction("no_buy_window", "Ahora no hay ninguna carta a la venta.",
-                                "No card is for sale now.")
+            raise refuse("no_buy_window")
         if seat not in window.priority:
-            if seat == window.discarder:
-                raise IllegalAction("own_discard", "No puedes comprar tu propio descarte.",
-                                    "You cannot buy your own discard.")
-            raise IllegalAction("no_buys_left", "Ya no te quedan compras.",
-                                "You have no buys left.")
+            raise refuse("own_discard" if seat == window.discarder else "no_buys_left")
         if seat in window.pressed or seat in window.passed:
-            raise IllegalAction("already_answered", "Ya has contestado a esta compra.",
-                                "You have already answered this buy.")
+            raise refuse("already_answered")
         return window
 
     def _do_buy(self, seat, act) -> None:
@@ -348,15 +302,14 @@ class Ferrocarril(Game):
 
     def _do_close_buy(self, seat, act) -> None:
         if seat is not None:
-            raise IllegalAction("system_only", "La ventana la cierra el reloj de la mesa.",
-                                "Only the table's clock closes the window.")
+            raise refuse("clock_only")
         if self.window is None:
-            raise IllegalAction("no_buy_window", "No hay ventana de compra abierta.",
-                                "No buy window is open.")
+            raise refuse("no_buy_window")
         self._resolve_window(final=True)
 
     def _resolve_window(self, final: bool) -> None:
         window = self.window
+        assert window is not None
         decided, buyer = window.winner(final)
         if not decided:
             return
@@ -380,12 +333,9 @@ class Ferrocarril(Game):
     # ----- the turn -------------------------------------------------------------------------
 
     def _do_draw(self, seat, act) -> None:
-        self._my_turn(seat, DRAW)
+        self._in_turn(seat, DRAW)
         if self.window:
-            raise IllegalAction("buy_window_open",
-                                "Mientras la ventana de compra está abierta no se roba: "
-                                "pulsa ¡Compro! o Paso.",
-                                "No drawing while the buy window is open: press Buy or Pass.")
+            raise refuse("buy_window_open")
         drawn = self._draw_cards(1)
         if not drawn:
             self._end_round(closer=None)
@@ -395,28 +345,21 @@ class Ferrocarril(Game):
         self._event("draw", seat)
 
     def _do_salir(self, seat, act) -> None:
-        self._my_turn(seat, PLAY)
+        self._in_turn(seat, PLAY)
         if self.salido[seat]:
-            raise IllegalAction("already_salido", "Ya has Salido en esta ronda.",
-                                "You have already gone down this round.")
+            raise refuse("already_salido")
         if len(self.turns_done) < self.players:
-            raise IllegalAction("opening_phase",
-                                "Aún no se puede Salir: todos tienen que jugar un turno completo.",
-                                "No going down yet: everyone must complete one turn first.")
+            raise refuse("opening_phase")
         contract = self.contract
         if len(act.melds) != contract.melds:
-            raise IllegalAction("contract_not_met",
-                                f"Para Salir en esta ronda hace falta {contract.es}.",
-                                f"Going down this round needs {contract.en}.")
+            raise refuse("contract_not_met", contract=Words(contract.es, contract.en))
         for cards in act.melds:
             if contract.kind == RUN:
                 arrange_run(cards, contract.size)
             else:
                 check_group(cards, contract.size)
         if contract.melds == 2 and all(JOKER in m for m in act.melds):
-            raise IllegalAction("contract_needs_clean",
-                                "Al menos una de las dos combinaciones tiene que ser limpia.",
-                                "At least one of the two combinations must be clean.")
+            raise refuse("contract_needs_clean")
         all_cards = [c for m in act.melds for c in m]
         hand = self._take_from_hand(seat, all_cards)
         self.hands[seat] = hand
@@ -426,7 +369,7 @@ class Ferrocarril(Game):
         self._event("salir", seat, melds=ids)
 
     def _do_meld(self, seat, act) -> None:
-        self._my_turn(seat, PLAY)
+        self._in_turn(seat, PLAY)
         self._must_have_salido(seat)
         check_group(act.cards)
         hand = self._take_from_hand(seat, act.cards)
@@ -436,7 +379,7 @@ class Ferrocarril(Game):
         self._event("meld", seat, meld=meld.id)
 
     def _do_add(self, seat, act) -> None:
-        self._my_turn(seat, PLAY)
+        self._in_turn(seat, PLAY)
         self._must_have_salido(seat)
         meld = self._meld(act.meld)
         if meld.kind == GROUP:
@@ -451,14 +394,12 @@ class Ferrocarril(Game):
         self._event("add", seat, meld=meld.id, cards=[SPANISH.format(c) for c in act.cards])
 
     def _do_steal(self, seat, act) -> None:
-        self._my_turn(seat, PLAY)
+        self._in_turn(seat, PLAY)
         meld = self._meld(act.meld)
         index = check_steal(meld, act.card)
         hand = list(self.hands[seat])
         if act.card not in hand:
-            raise IllegalAction("card_not_in_hand",
-                                f"No tienes {SPANISH.name(act.card)} en la mano.",
-                                f"You do not hold the {SPANISH.name(act.card, 'en')}.")
+            raise refuse("card_not_in_hand", card=SPANISH.words(act.card))
         hand.remove(act.card)
         hand.append(JOKER)
         self.hands[seat] = hand
@@ -486,19 +427,14 @@ class Ferrocarril(Game):
         self.stolen_in_hand = 0
 
     def _do_discard(self, seat, act) -> None:
-        self._my_turn(seat, PLAY)
+        self._in_turn(seat, PLAY)
         hand = self.hands[seat]
         if len(hand) == 1:
-            raise IllegalAction("must_close", "Te queda una carta: tienes que cerrar.",
-                                "You have one card left: you must close.")
+            raise refuse("must_close")
         if act.card not in hand:
-            raise IllegalAction("card_not_in_hand",
-                                f"No tienes {SPANISH.name(act.card)} en la mano.",
-                                f"You do not hold the {SPANISH.name(act.card, 'en')}.")
+            raise refuse("card_not_in_hand", card=SPANISH.words(act.card))
         if act.card == JOKER and hand.count(JOKER) - 1 < self.stolen_in_hand:
-            raise IllegalAction("stolen_joker_must_be_played",
-                                "El comodín robado se juega en una combinación, no se descarta.",
-                                "A stolen joker is played in a combination, not discarded.")
+            raise refuse("stolen_joker_must_be_played")
         self._return_unused_steals(seat)
         self.hands[seat].remove(act.card)
         self.discard.append(act.card)
@@ -509,10 +445,9 @@ class Ferrocarril(Game):
         self._open_window(seat)
 
     def _do_close(self, seat, act) -> None:
-        self._my_turn(seat, PLAY)
+        self._in_turn(seat, PLAY)
         if len(self.hands[seat]) != 1:
-            raise IllegalAction("cannot_close", "Solo se cierra con una carta en la mano.",
-                                "You close only with one card in your hand.")
+            raise refuse("cannot_close")
         self._return_unused_steals(seat)
         self.discard.append(self.hands[seat].pop())
         self.discard_face_down = True
@@ -532,7 +467,7 @@ class Ferrocarril(Game):
         self.phase = GAME_OVER if self.round == ROUNDS - 1 else ROUND_OVER
         self._event("round_end", closer, round=self.round + 1, points=points)
         if self.phase == GAME_OVER:
-            self._event("game_end", None, winners=self.result()["winners"])
+            self._event("game_end", None, winners=self._standings()["winners"])
 
     # ----- views ----------------------------------------------------------------------------
 
@@ -561,17 +496,10 @@ class Ferrocarril(Game):
             moves.append("steal")
         return moves
 
-    def view(self, seat=None) -> dict:
-        """What `seat` may see; None gives the TV's public table. Treat it as read-only."""
-        if self._public is None:
-            self._public = self._public_view()
-        data = dict(self._public)
-        data["seat"] = seat
-        if seat is not None:
-            data["hand"] = [SPANISH.format(c) for c in self.hands[seat]]
-            data["allowed"] = self.allowed(seat)
-            data["stolen_jokers"] = self.stolen_in_hand if seat == self.turn else 0
-        return data
+    def _private_view(self, seat: int) -> dict:
+        return {"hand": [SPANISH.format(c) for c in self.hands[seat]],
+                "allowed": self.allowed(seat),
+                "stolen_jokers": self.stolen_in_hand if seat == self.turn else 0}
 
     def _public_view(self) -> dict:
         window = self.window
@@ -603,7 +531,7 @@ class Ferrocarril(Game):
             "last_round": self.round_results[-1] if self.phase in (ROUND_OVER, GAME_OVER)
                           else None,
             "result": self.result(),
-            "events": self.events[-EVENTS_IN_VIEW:],
+            "events": self._recent_events(),
         }
 
     # ----- invariants (used by the simulator and the property tests) ------------------------
@@ -618,9 +546,9 @@ class Ferrocarril(Game):
             for meld in self.table:
                 everywhere += meld.cards
             if sorted(everywhere) != FULL_DECK:
-                everywhere, expected = Counter(everywhere), Counter(FULL_DECK)
-                problems.append(f"cards: {sum(everywhere.values())} present; missing "
-                                f"{dict(expected - everywhere)}, extra {dict(everywhere - expected)}")
+                present, expected = Counter(everywhere), Counter(FULL_DECK)
+                problems.append(f"cards: {sum(present.values())} present; missing "
+                                f"{dict(expected - present)}, extra {dict(present - expected)}")
         for meld in self.table:
             # A meld whose cards are exactly those last found valid need not be checked again.
             if meld._audited != meld.cards:
@@ -628,9 +556,9 @@ class Ferrocarril(Game):
                 problems.extend(found)
                 meld._audited = None if found else list(meld.cards)
         if self._totals[0] != len(self.round_results):
+            columns = zip(*(r["points"] for r in self.round_results), strict=True)
             self._totals = (len(self.round_results),
-                            [sum(col) for col in zip(*(r["points"] for r in self.round_results))]
-                            or [0] * self.players)
+                            [sum(col) for col in columns] or [0] * self.players)
         totals = self._totals[1]
         if totals != self.scores:
             problems.append(f"scores {self.scores} != sum of rounds {totals}")

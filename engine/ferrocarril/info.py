@@ -1,4 +1,5 @@
-"""What the game chooser shows about Ferrocarril: summary, options and the house-rules card."""
+"""What the game chooser shows about Ferrocarril: summary, seating tip and the house-rules card
+(its options are declared in `game.py`)."""
 
 INFO = {
     "title": {"es": "Ferrocarril", "en": "Ferrocarril"},
@@ -6,10 +7,6 @@ INFO = {
         "es": "7 rondas de rummy con contrato, comodines y ¡Compro!",
         "en": "7 rounds of contract rummy with jokers and ¡Compro!",
     },
-    "options": [
-        {"name": "buy_seconds", "type": "int", "min": 3, "max": 10, "default": 5,
-         "label": {"es": "Ventana de compra (segundos)", "en": "Buy window (seconds)"}},
-    ],
     "seating_tip": {
         "es": "Consejo de familia: el orden de los asientos decide quién tiene prioridad para "
               "comprar. ¡No sentéis juntas a las parejas!",
@@ -22,7 +19,8 @@ INFO = {
         {"es": "Nadie se queda sin cartas al bajar: la última se cierra boca abajo.",
          "en": "No play empties the hand: the last card is closed face down."},
         {"es": "Comprar en tu turno gasta una de tus 10 compras y te da la carta y 2 más del mazo.",
-         "en": "Buying in your own turn spends one of your 10 buys: the card and 2 from the stock."},
+         "en": "Buying in your own turn spends one of your 10 buys: the card and 2 from the "
+               "stock."},
         {"es": "Aunque ya hayas Salido puedes comprar. Tu propio descarte no se compra.",
          "en": "You may buy after going down. Nobody buys their own discard."},
         {"es": "La primera carta destapada de la ronda también se puede comprar.",

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from engine.cards import JOKER, SPANISH, Card, card, circular_rank
-from engine.game import IllegalAction
+from engine.cards import JOKER, SPANISH, Card, card, circular_rank, from_code
+from engine.messages import Words, refuse
 
 GROUP, RUN = "group", "run"
 MAX_GROUP_REALS = 8      # 4 suits x 2 packs
@@ -18,8 +18,6 @@ MIN_RUN = 7
 MAX_RUN = 13             # every rank of one suit once; the ace joins king and two
 
 
-def refuse(code: str, es: str, en: str) -> IllegalAction:
-    return IllegalAction(code, es, en)
 
 
 @dataclass
@@ -60,7 +58,7 @@ class Meld:
             if self.kind == RUN:
                 data["suit"] = SPANISH.suit_letters[self.suit]
                 if stands is not None:
-                    data["joker_for"] = SPANISH.format(stands)
+                    data["joker_for"] = SPANISH.format(from_code(stands))
             else:
                 data["rank"] = SPANISH.rank_names[self.rank - 1]
                 if stands is not None:
@@ -72,16 +70,14 @@ class Meld:
         return Meld(self.id, self.owner, self.kind, list(self.cards), self.rank, self.suit)
 
 
-def _names(cards: Sequence[Card]) -> str:
-    return SPANISH.format_all(cards)
+def _names(cards: Sequence[Card]) -> list[Words]:
+    return [SPANISH.words(c) for c in cards]
 
 
 def _count_jokers(cards: Sequence[Card]) -> int:
     jokers = sum(1 for c in cards if c == JOKER)
     if jokers > 1:
-        raise refuse("too_many_jokers",
-                     "Una combinación no puede llevar más de un comodín.",
-                     "A combination may hold at most one joker.")
+        raise refuse("too_many_jokers")
     return jokers
 
 
@@ -91,20 +87,13 @@ def check_group(cards: Sequence[Card], min_size: int = MIN_GROUP) -> int:
     reals = [c for c in cards if c != JOKER]
     ranks = {c.rank for c in reals}
     if len(ranks) > 1:
-        raise refuse("group_mixed_ranks",
-                     f"Un grupo lleva cartas de un solo valor ({_names(cards)}).",
-                     f"A group holds cards of one rank only ({_names(cards)}).")
+        raise refuse("group_mixed_ranks", cards=_names(cards))
     if len(cards) < min_size:
-        raise refuse("group_too_small",
-                     f"Hacen falta al menos {min_size} cartas ({_names(cards)}).",
-                     f"At least {min_size} cards are needed ({_names(cards)}).")
+        raise refuse("group_too_small", least=min_size, cards=_names(cards))
     if not reals:
-        raise refuse("group_too_small", "Un grupo necesita cartas reales.",
-                     "A group needs real cards.")
+        raise refuse("group_needs_real_cards")
     if len(reals) > MAX_GROUP_REALS:
-        raise refuse("group_too_big",
-                     "Un grupo admite como mucho 8 cartas reales y un comodín.",
-                     "A group holds at most 8 real cards and one joker.")
+        raise refuse("group_too_big")
     return reals[0].rank
 
 
@@ -113,21 +102,15 @@ def _run_windows(cards: Sequence[Card]) -> tuple[int, list[int]]:
     jokers = _count_jokers(cards)
     reals = [c for c in cards if c != JOKER]
     if not reals:
-        raise refuse("run_mixed_suits", "Una escalera necesita cartas reales.",
-                     "A run needs real cards.")
+        raise refuse("run_needs_real_cards")
     suits = {c.suit for c in reals}
     if len(suits) > 1:
-        raise refuse("run_mixed_suits",
-                     f"Una escalera es de un solo palo ({_names(cards)}).",
-                     f"A run is of one suit only ({_names(cards)}).")
+        raise refuse("run_mixed_suits", cards=_names(cards))
     if len(cards) > MAX_RUN:
-        raise refuse("run_too_long", "Una escalera tiene como mucho 13 cartas.",
-                     "A run has at most 13 cards.")
+        raise refuse("run_too_long")
     ranks = {c.rank for c in reals}
     if len(ranks) != len(reals):
-        raise refuse("run_not_consecutive",
-                     f"Una escalera no repite valores ({_names(cards)}).",
-                     f"A run never repeats a rank ({_names(cards)}).")
+        raise refuse("run_repeats_rank", cards=_names(cards))
     size = len(cards)
     starts = []
     for start in range(1, 14):
@@ -135,9 +118,7 @@ def _run_windows(cards: Sequence[Card]) -> tuple[int, list[int]]:
         if ranks <= window and size - len(ranks) == jokers:
             starts.append(start)
     if not starts:
-        raise refuse("run_not_consecutive",
-                     f"Las cartas de una escalera van seguidas ({_names(cards)}).",
-                     f"A run's cards are consecutive ({_names(cards)}).")
+        raise refuse("run_not_consecutive", cards=_names(cards))
     return suits.pop(), starts
 
 
@@ -152,9 +133,7 @@ def arrange_run(cards: Sequence[Card], min_size: int = MIN_RUN) -> tuple[int, in
     The cards may come in any order. When the joker could stand at either end, the order
     given wins if it is a valid run; otherwise the joker goes to the high end."""
     if len(cards) < min_size:
-        raise refuse("run_too_short",
-                     f"Una escalera necesita al menos {min_size} cartas.",
-                     f"A run needs at least {min_size} cards.")
+        raise refuse("run_too_short", least=min_size)
     suit, starts = _run_windows(cards)
     for start in starts:
         ordered = _lay_out(cards, start, suit)
@@ -178,11 +157,8 @@ def extend_group(meld: Meld, cards: Sequence[Card]) -> list[Card]:
     new = list(meld.cards) + list(cards)
     for c in cards:
         if c != JOKER and c.rank != meld.rank:
-            raise refuse("wrong_rank_for_group",
-                         f"Ese grupo es de {SPANISH.rank_names_es[meld.rank - 1]}: "
-                         f"no admite {SPANISH.name(c)}.",
-                         f"That group is of {SPANISH.rank_names_en[meld.rank - 1]}s: "
-                         f"{SPANISH.name(c, 'en')} does not fit.")
+            raise refuse("wrong_rank_for_group", rank=SPANISH.rank_words(meld.rank),
+                         card=SPANISH.words(c))
     check_group(new)
     return new
 
@@ -195,18 +171,13 @@ def extend_run(meld: Meld, cards: Sequence[Card], end: str | None) -> tuple[int,
     cards = list(cards)
     jokers = sum(1 for c in cards if c == JOKER)
     if jokers + meld.has_joker > 1:
-        raise refuse("too_many_jokers",
-                     "Una combinación no puede llevar más de un comodín.",
-                     "A combination may hold at most one joker.")
+        raise refuse("too_many_jokers")
     for c in cards:
         if c != JOKER and c.suit != meld.suit:
-            raise refuse("run_mixed_suits",
-                         f"Esa escalera es de {SPANISH.suit_names_es[meld.suit]}.",
-                         f"That run is of {SPANISH.suit_names_en[meld.suit]}.")
+            raise refuse("run_wrong_suit", suit=SPANISH.suit_words(meld.suit))
     total = len(meld.cards) + len(cards)
     if total > MAX_RUN:
-        raise refuse("run_too_long", "Una escalera tiene como mucho 13 cartas.",
-                     "A run has at most 13 cards.")
+        raise refuse("run_too_long")
     reals = sorted(c.rank for c in cards if c != JOKER)
     placements = []
     for low in range(len(cards) + 1):
@@ -225,15 +196,11 @@ def extend_run(meld: Meld, cards: Sequence[Card], end: str | None) -> tuple[int,
             if len(missing) == jokers:
                 placements.append((low, high))
     if not placements:
-        raise refuse("cannot_place",
-                     f"{_names(cards)} no continúa esa escalera.",
-                     f"{_names(cards)} does not extend that run.")
+        raise refuse("cannot_place", cards=_names(cards))
     if len(placements) > 1 and total == MAX_RUN:
         placements = [p for p in placements if p[0] == 0]   # a full circle: both ends meet
     if len(placements) > 1:
-        raise refuse("ambiguous_placement",
-                     "Esas cartas caben por los dos extremos: elige por cuál.",
-                     "Those cards fit at either end: choose which one.")
+        raise refuse("ambiguous_placement")
     low, _ = placements[0]
     start = circular_rank(meld.rank - low)
     by_rank = {c.rank: c for c in cards if c != JOKER}
@@ -250,20 +217,14 @@ def extend_run(meld: Meld, cards: Sequence[Card], end: str | None) -> tuple[int,
 def check_steal(meld: Meld, real: Card) -> int:
     """Index of the joker that `real` may replace in `meld`; raises otherwise."""
     if not meld.has_joker:
-        raise refuse("no_joker_there", "Esa combinación no tiene comodín.",
-                     "That combination has no joker.")
+        raise refuse("no_joker_there")
     if real == JOKER:
-        raise refuse("wrong_card_for_joker", "Un comodín se cambia por una carta real.",
-                     "A joker is exchanged for a real card.")
+        raise refuse("joker_for_real_card")
     stands = meld.joker_stands_for()
+    assert stands is not None           # the meld has a joker
     if meld.kind == GROUP:
         if real.rank != stands:
-            raise refuse("wrong_card_for_joker",
-                         f"Ese comodín solo se cambia por un {SPANISH.rank_names_es[stands - 1]}.",
-                         f"That joker can only be exchanged for a "
-                         f"{SPANISH.rank_names_en[stands - 1]}.")
+            raise refuse("joker_needs_rank", rank=SPANISH.a_rank_words(stands))
     elif real != stands:
-        raise refuse("wrong_card_for_joker",
-                     f"Ese comodín ocupa el lugar del {SPANISH.name(stands)}: solo esa carta lo libera.",
-                     f"That joker stands for the {SPANISH.name(stands, 'en')}: only that card frees it.")
+        raise refuse("joker_needs_card", card=SPANISH.words(from_code(stands)))
     return meld.cards.index(JOKER)

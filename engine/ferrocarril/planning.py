@@ -6,7 +6,7 @@ Cards are plain ints here (``suit * 16 + rank``, the joker is 0); ranks and suit
 """
 from __future__ import annotations
 
-from engine.cards import ALL_CARDS, JOKER, SPANISH, Card, card, circular_rank
+from engine.cards import ALL_CARDS, JOKER, SPANISH, Card, card, circular_rank, from_code
 from engine.ferrocarril.melds import MAX_GROUP_REALS, MAX_RUN, MIN_GROUP, MIN_RUN
 from engine.ferrocarril.rules import card_points
 
@@ -41,7 +41,7 @@ def _best_windows() -> tuple[list[int], list[int]]:
         counts = [(mask & w).bit_count() for w in WINDOWS7]
         top = max(counts)
         best[mask] = top
-        for w, n in zip(WINDOWS7, counts):
+        for w, n in zip(WINDOWS7, counts, strict=True):
             if n == top:
                 union[mask] |= w
     return best, union
@@ -73,8 +73,8 @@ class Hand:
         self.cards = cards
         self.counts = counts
         self.jokers = jokers
-        self._masks = None
-        self._run = None
+        self._masks: list[int] | None = None
+        self._run: int | None = None
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -127,7 +127,7 @@ class TableMeld:
             room = self.size < MAX_RUN
             self.low = card(circular_rank(self.rank - 1), self.suit) if room else None
             self.high = card(circular_rank(self.rank + self.size), self.suit) if room else None
-            self.joker_for = CARD[data["joker_for"]] if self.joker else None
+            self.joker_for: int | None = CARD[data["joker_for"]] if self.joker else None
         else:
             self.rank = CARD[names[1] if names[0] == "*" else names[0]] & 15
             self.suit = -1
@@ -144,7 +144,7 @@ class TableMeld:
         if not self.joker:
             return None
         if self.run:
-            return self.joker_for if self.joker_for in hand.cards else None
+            return from_code(self.joker_for) if self.joker_for in hand.cards else None
         if hand.counts[self.rank]:
             return hand.of_rank(self.rank)[0]
         return None

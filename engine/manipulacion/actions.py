@@ -25,8 +25,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.cards import NotationError
-from engine.game import Action, MalformedAction
+from engine import fields
+from engine.game import Action
+from engine.messages import malformed
 from engine.manipulacion.melds import NAMED, fmt, parse
 
 MAX_GROUP = 16          # more cards than any group can hold
@@ -169,47 +170,35 @@ EDITS = ("move", "split", "join", "name")
 
 
 def _card(value, allow_named=True) -> int:
-    if not isinstance(value, str):
-        raise MalformedAction("Una carta se escribe como texto, por ejemplo «7h».",
-                              "A card is written as text, for example '7h'.")
-    try:
-        card = parse(value)
-    except (NotationError, ValueError):
-        raise MalformedAction(f"«{value[:12]}» no es una carta.",
-                              f"'{value[:12]}' is not a card.") from None
+    card = fields.piece(value, parse)
     if card >= NAMED and not allow_named:
-        raise MalformedAction(f"«{value[:12]}» no es una carta.",
-                              f"'{value[:12]}' is not a card.")
+        raise malformed("not_a_card")
     return card
 
 
-def _index(value, what_es="el grupo", what_en="the group") -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_INDEX:
-        raise MalformedAction(f"Falta {what_es}.", f"{what_en.capitalize()} is missing.")
-    return value
+def _index(value, missing="group_missing") -> int:
+    return fields.index(value, missing, MAX_INDEX + 1)
 
 
 def _place(value, words) -> int | str:
     if isinstance(value, str) and value in words:
         return value
-    return _index(value, "el sitio", "the place")
+    return _index(value, "place_missing")
 
 
 def _group_cards(value) -> tuple[int, ...]:
     if not isinstance(value, (list, tuple)) or len(value) > MAX_GROUP:
-        raise MalformedAction("Un grupo es una lista de cartas.", "A group is a list of cards.")
+        raise malformed("group_not_a_list")
     return tuple(_card(v) for v in value)
 
 
 def from_dict(data) -> Action:
     """Parse a client's JSON action; anything unexpected raises MalformedAction."""
-    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise MalformedAction()
-    kind = data["type"]
+    kind = fields.action_type(data)
     if kind in CONFIRMABLE:
         confirm = data.get("confirm", False)
         if not isinstance(confirm, bool):
-            raise MalformedAction()
+            raise malformed("confirm_not_yes_no")
         return CONFIRMABLE[kind](confirm)
     if kind in SIMPLE:
         return SIMPLE[kind]()
@@ -217,7 +206,7 @@ def from_dict(data) -> Action:
         return Move(_card(data.get("card")), _place(data.get("from"), PLACES_FROM),
                     _place(data.get("to"), PLACES_TO))
     if kind == "split":
-        return Split(_index(data.get("group")), _index(data.get("at"), "dónde", "where"))
+        return Split(_index(data.get("group")), _index(data.get("at"), "split_point_missing"))
     if kind == "join":
         return Join(_index(data.get("group")), _index(data.get("with")))
     if kind == "name":
@@ -226,12 +215,12 @@ def from_dict(data) -> Action:
     if kind == "set_table":
         table = data.get("table")
         if not isinstance(table, (list, tuple)) or len(table) > MAX_GROUPS:
-            raise MalformedAction("Falta la mesa.", "The table is missing.")
+            raise malformed("table_missing")
         loose = data.get("loose")
         if loose is not None:
             loose = _group_cards(loose)
         return SetTable(tuple(_group_cards(g) for g in table), loose)
-    raise MalformedAction(f"Jugada desconocida: «{kind[:20]}».", f"Unknown action '{kind[:20]}'.")
+    raise malformed("unknown_action")
 
 
 def _text_place(token: str, words):
@@ -240,22 +229,22 @@ def _text_place(token: str, words):
         # ASCII digits only, and few of them: int() refuses "²" and numbers of 4300+ digits.
         if number.isascii() and number.isdigit() and len(number) <= 4:
             return int(number)
-        raise MalformedAction()
+        raise malformed()
     return token
 
 
 def parse_text(text: str) -> Action:
     """Parse the text notation (see the module docstring)."""
     if not isinstance(text, str) or not text.split():
-        raise MalformedAction()
+        raise malformed()
     word, *rest = text.split()
     if word in CONFIRMABLE:
         if rest not in ([], ["confirm"]):
-            raise MalformedAction()
+            raise malformed()
         return CONFIRMABLE[word](bool(rest))
     if word in SIMPLE:
         if rest:
-            raise MalformedAction()
+            raise malformed()
         return SIMPLE[word]()
     if word == "move" and len(rest) == 3:
         return from_dict({"type": "move", "card": rest[0],
@@ -264,7 +253,7 @@ def parse_text(text: str) -> Action:
     if word == "split" and len(rest) == 2 and rest[0].startswith("#"):
         at = rest[1]
         if not (at.isascii() and at.isdigit() and len(at) <= 4):
-            raise MalformedAction()
+            raise malformed()
         return from_dict({"type": "split", "group": _text_place(rest[0], ()), "at": int(at)})
     if word == "join" and len(rest) == 2 and all(t.startswith("#") for t in rest):
         return from_dict({"type": "join", "group": _text_place(rest[0], ()),
@@ -277,18 +266,14 @@ def parse_text(text: str) -> Action:
         table_text, bar, loose_text = body.partition("|")
         groups = [g.split() for g in table_text.split("/")] if table_text.strip() else []
         if any(not g for g in groups):
-            raise MalformedAction()
+            raise malformed()
         data = {"type": "set_table", "table": groups}
         if bar:
             data["loose"] = loose_text.split()
         return from_dict(data)
-    raise MalformedAction(f"Jugada desconocida: «{text[:30]}».", f"Unknown action '{text[:30]}'.")
+    raise malformed("unknown_action")
 
 
 def coerce(action) -> Action:
     """Accept an Action, its JSON dict or its text."""
-    if isinstance(action, Action):
-        return action
-    if isinstance(action, str):
-        return parse_text(action)
-    return from_dict(action)
+    return fields.coerce(action, from_dict, parse_text, Action)

@@ -13,66 +13,25 @@ state, so a refused action leaves the game exactly as it was.
 from __future__ import annotations
 
 import copy
-import random
 from collections import Counter
 
 from engine.cards import JOKER, deck
-from engine.game import Game, GameError, IllegalAction, Timer
+from engine.game import GAME_OVER, ROUND_OVER, GameError, IllegalAction, RoundGame
+from engine.messages import refuse
 from engine.manipulacion import actions as A
 from engine.manipulacion.commit import NeedsChoice, Played, check_play, physical
 from engine.manipulacion.editor import Copy, Editor, changed, placed
 from engine.manipulacion.info import INFO
+from engine.manipulacion.options import OPTIONS
 from engine.manipulacion.melds import (
     NAMED, arrange, check_group, classify, fmt, joker_names, parse_all,
 )
-from engine.manipulacion.rulesets import DEFAULT, KNOCK_LIMIT, RULESETS, RuleSet
+from engine.manipulacion.rulesets import KNOCK_LIMIT, RULESETS, RuleSet
 
-PLAY, ROUND_OVER, GAME_OVER = "play", "round_over", "game_over"
-EVENTS_IN_VIEW = 12
-ROUND_PAUSE_SECONDS = 30        # the scores stay on the TV this long unless everyone is ready
+PLAY = "play"
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
 SURRENDER_DRAW = 3              # "Retirar, robar 3"
-
-OPTION_VALUES = {
-    "mandatory_play": ("remind", "trust"),
-    "target": (200, 300),
-    "unfinished": ("undo", "retire"),
-}
-DEFAULTS = {"ruleset": DEFAULT, "mandatory_play": "remind", "target": 200, "unfinished": "undo"}
-
-
-def bad_option(es: str, en: str) -> IllegalAction:
-    return IllegalAction("bad_option", es, en)
-
-
-def check_options(options) -> dict:
-    """The options with their defaults; an unknown option or value raises bad_option.
-    Options that the chosen rule set does not use are checked and then ignored."""
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise bad_option("Opciones no válidas.", "Invalid options.")
-    unknown = set(options) - set(DEFAULTS) - {"_deal"}
-    if unknown:
-        name = sorted(map(str, unknown))[0]
-        raise bad_option(f"Opción desconocida: {name}.", f"Unknown option: {name}.")
-    checked = dict(DEFAULTS)
-    ruleset = options.get("ruleset", DEFAULT)
-    if not isinstance(ruleset, str) or ruleset not in RULESETS:
-        raise bad_option("Esas reglas no existen.", "No such rule set.")
-    checked["ruleset"] = ruleset
-    for name, values in OPTION_VALUES.items():
-        if name in options:
-            value = options[name]
-            if isinstance(value, bool) or value not in values:
-                shown = " / ".join(map(str, values))
-                raise bad_option(f"«{name}» vale {shown}.", f"'{name}' is one of {shown}.")
-            checked[name] = value
-    if "_deal" in options:
-        checked["_deal"] = options["_deal"]
-    return checked
-
 
 def solver_hint(rules, table, hand, loose):
     """The default hint provider: the solver's `solve_hint`. Its module is loaded at the first
@@ -82,11 +41,13 @@ def solver_hint(rules, table, hand, loose):
     return solve_hint(rules, table, hand, loose)
 
 
-class Manipulacion(Game):
+class Manipulacion(RoundGame):
     name = "manipulacion"
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     bot_levels = ("facil", "normal")
     info = INFO
+    OPTIONS = OPTIONS
+    FIRST_PHASE = PLAY
     # Whether a player has a play, for the reminder of "Bajar es obligatorio": a function
     # (rules, table, hand, loose) -> a hint (.card, .groups, .needs_rearranging) or None.
     # new(), from_deal() and replay() take another one (`hints=`); a failure in it is an error.
@@ -94,35 +55,22 @@ class Manipulacion(Game):
 
     def __init__(self, players: int, options: dict | None = None, seed: int = 0,
                  hints=None):
-        self.check_player_count(players)
+        super().__init__(players, options, seed)
         self.hints = hints if hints is not None else type(self).default_hints
         self._as_logged: A.Action | None = None
-        self.players = players
-        self.options = check_options(options)
         self.rules: RuleSet = RULESETS[self.options["ruleset"]]
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.log: list = []
-        self.events: list[dict] = []
-        self.round = 0
-        self.dealer = 0
-        self.turn = 0
-        self.phase = PLAY
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.stock: list[int] = []           # the top is the end of the list
         self.table: list[list[int]] = []     # committed groups, each in display order
         self.loose: list[int] = []           # Tahití: single face-up cards
         self.opened = [False] * players      # Vaticano: has made the first play
-        self.scores = [0] * players
         self.rounds_won = [0] * players
         self.round_results: list[dict] = []
         self.draws = 0                       # cards drawn this turn
         self.passes = 0                      # turns in a row ended by a pass
         self.final_turns: int | None = None  # Carrusel: turns left once the stock ran out
         self.copy: Copy | None = None
-        self.ready: set[int] = set()
         self.ended_by_host = False
-        self._public: dict | None = None
 
     # ----- creation -------------------------------------------------------------------------
 
@@ -181,7 +129,7 @@ class Manipulacion(Game):
         """The `_deal` option (tests and lessons): round 1 dealt as given instead of shuffled.
         {"dealer": 0, "hands": ["7h 8h ...", ...], "stock": "top first ...", "loose": "..."};
         together they must be exactly this game's cards."""
-        bad = bad_option("Reparto no válido.", "Invalid deal.")
+        bad = refuse("bad_deal")
         if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) \
                 or len(deal["hands"]) != self.players:
             raise bad
@@ -232,18 +180,6 @@ class Manipulacion(Game):
 
     # ----- the server's view of the game ---------------------------------------------------
 
-    def actors(self) -> list[int | None]:
-        if self.phase == GAME_OVER:
-            return []
-        if self.phase == ROUND_OVER:
-            return [*(s for s in range(self.players) if s not in self.ready), None]
-        return [self.turn]
-
-    def timers(self) -> list[Timer]:
-        if self.phase == ROUND_OVER:
-            return [Timer("next_round", ROUND_PAUSE_SECONDS, {"type": "next_round"})]
-        return []
-
     parse_action = staticmethod(A.coerce)
 
     def apply(self, seat, action) -> None:
@@ -274,27 +210,13 @@ class Manipulacion(Game):
             setattr(clone, key, copy.deepcopy(value, memo))
         return clone
 
-    def result(self) -> dict | None:
-        if self.phase != GAME_OVER:
-            return None
+    def _standings(self) -> dict:
         return self.rules.game_end.result(self)
 
     # ----- small helpers --------------------------------------------------------------------
 
-    def _event(self, kind: str, seat, **extra) -> None:
-        self.events.append({"n": len(self.events), "type": kind, "seat": seat, **extra})
-
     def _hand_points(self, cards) -> int:
         return sum(self.rules.card_points(c) for c in cards)
-
-    def _my_turn(self, seat) -> None:
-        if seat is None:
-            raise IllegalAction("system_only", "Esa jugada la hace un jugador.",
-                                "A player makes that move.")
-        if self.phase == ROUND_OVER:
-            raise IllegalAction("round_over", "La ronda ha terminado.", "The round is over.")
-        if seat != self.turn:
-            raise IllegalAction("not_your_turn", "No es tu turno.", "It is not your turn.")
 
     def _not_editing(self) -> None:
         if self.copy is not None:
@@ -588,21 +510,14 @@ class Manipulacion(Game):
                 "hand_points": self._hand_points(cp.hand),
                 "steps": cp.steps}
 
-    def view(self, seat=None) -> dict:
-        """What `seat` may see; None gives the TV's public table. Treat it as read-only."""
-        if self._public is None:
-            self._public = self._public_view()
-        data = dict(self._public)
-        data["seat"] = seat
-        if seat is not None:
-            data["hand"] = [fmt(c) for c in self.hands[seat]]
-            data["hand_points"] = self._hand_points(self.hands[seat])
-            data["allowed"] = self.allowed(seat)
-            mine = seat == self.turn and self.copy is not None and self.phase == PLAY
-            data["copy"] = self._copy_view(seat) if mine else None
-            data["undo_surrenders"] = bool(mine and self._unfinished_costs()
-                                           and self._copy_changed(self.copy))
-        return data
+    def _private_view(self, seat: int) -> dict:
+        mine = seat == self.turn and self.copy is not None and self.phase == PLAY
+        return {"hand": [fmt(c) for c in self.hands[seat]],
+                "hand_points": self._hand_points(self.hands[seat]),
+                "allowed": self.allowed(seat),
+                "copy": self._copy_view(seat) if mine else None,
+                "undo_surrenders": bool(mine and self._unfinished_costs()
+                                        and self._copy_changed(self.copy))}
 
     def public_options(self) -> dict:
         return {"ruleset": self.rules.name,
@@ -641,7 +556,7 @@ class Manipulacion(Game):
             "last_round": (self.round_results[-1] if self.phase in (ROUND_OVER, GAME_OVER)
                            and self.round_results else None),
             "result": self.result(),
-            "events": self.events[-EVENTS_IN_VIEW:],
+            "events": self._recent_events(),
         }
 
     # ----- invariants (used by the simulator and the property tests) ------------------------

@@ -1,7 +1,5 @@
-"""What the game chooser shows about Rummy Manipulación: summary, options and house rules.
-
-Each option lists the rule sets it applies to (`rulesets`); the others ignore it."""
-from engine.manipulacion.rulesets import DEFAULT, RULESETS
+"""What the game chooser shows about Rummy Manipulación: summary, rule-set summaries and
+house rules (its options are declared in `options.py`)."""
 
 RULESET_SUMMARIES = {
     "manipulacion": {"es": "7 cartas, As alto, bajar es obligatorio; a 200 o 300 puntos.",
@@ -26,32 +24,6 @@ INFO = {
         "es": "Rehaz las combinaciones de la mesa para vaciar tu mano. Siete reglamentos.",
         "en": "Rearrange the melds on the table to empty your hand. Seven rule sets.",
     },
-    "options": [
-        {"name": "ruleset", "type": "choice", "default": DEFAULT,
-         "label": {"es": "Reglas", "en": "Rules"},
-         "choices": [{"value": r.name, "label": {"es": r.title_es, "en": r.title_en},
-                      "summary": RULESET_SUMMARIES[r.name]} for r in RULESETS.values()]},
-        {"name": "mandatory_play", "type": "choice", "default": "remind",
-         "rulesets": ["manipulacion", "shanghai"],
-         "label": {"es": "Bajar es obligatorio", "en": "Playing is compulsory"},
-         "choices": [
-             {"value": "remind", "label": {"es": "Recordar, con pista",
-                                           "en": "Remind, with a hint"}},
-             {"value": "trust", "label": {"es": "Confiar en el jugador",
-                                          "en": "Trust the player"}}]},
-        {"name": "target", "type": "choice", "default": 200, "rulesets": ["manipulacion"],
-         "label": {"es": "Jugar hasta", "en": "Play to"},
-         "choices": [{"value": 200, "label": {"es": "200 puntos", "en": "200 points"}},
-                     {"value": 300, "label": {"es": "300 puntos", "en": "300 points"}}]},
-        {"name": "unfinished", "type": "choice", "default": "undo",
-         "rulesets": ["maquiavelo", "guadalupe", "tahiti"],
-         "label": {"es": "Jugada sin terminar", "en": "Unfinished play"},
-         "choices": [
-             {"value": "undo", "label": {"es": "Deshacer, sin castigo",
-                                         "en": "Undo, no penalty"}},
-             {"value": "retire", "label": {"es": "Retirar, robar 3",
-                                           "en": "Take back, draw 3"}}]},
-    ],
     "house_rules": [
         {"es": "Juegas en una copia privada de la mesa: nadie la ve hasta que tocas Listo.",
          "en": "You play on a private copy of the table: nobody sees it until you tap Done."},

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from engine.cards import ACE, JOKER
-from engine.game import IllegalAction
+from engine.game import IllegalAction, standings
 from engine.manipulacion.jokers import CarruselJokers, NoJokers, TahitiJokers, VaticanoJokers
 from engine.manipulacion.melds import EITHER, HIGH, LOW, NAMED, RUN, classify, is_joker
 
@@ -283,9 +283,10 @@ class OneRound:
         return {}
 
     def result(self, game) -> dict:
+        # The round's own winners (a blocked Guadalupe round goes to the fewest cards).
         last = game.round_results[-1]
-        scores, winners = list(last["points"]), list(last["winners"])
-        return _standings(game, scores, winners, lower_wins=True)
+        winners = list(last["winners"])
+        return {**standings(list(last["points"])), "winners": winners, "tie": len(winners) > 1}
 
 
 @dataclass(frozen=True)
@@ -300,7 +301,7 @@ class ToTarget(OneRound):
         return game.options["target"]
 
     def result(self, game) -> dict:
-        return _lowest_total(game)
+        return standings(game.scores)
 
 
 @dataclass(frozen=True)
@@ -312,7 +313,7 @@ class OpenEnded(OneRound):
         return False
 
     def result(self, game) -> dict:
-        return _lowest_total(game)
+        return standings(game.scores)
 
 
 @dataclass(frozen=True)
@@ -331,22 +332,8 @@ class To150(OneRound):
     def result(self, game) -> dict:
         finals = [score + (GOAL_BONUS if score >= GOAL else 0) + ROUND_BONUS * won
                   for score, won in zip(game.scores, game.rounds_won)]
-        best = max(finals)
-        winners = [s for s, v in enumerate(finals) if v == best]
-        return {**_standings(game, finals, winners, lower_wins=False),
-                "points": list(game.scores), "rounds_won": list(game.rounds_won)}
-
-
-def _lowest_total(game) -> dict:
-    best = min(game.scores)
-    winners = [s for s, v in enumerate(game.scores) if v == best]
-    return _standings(game, list(game.scores), winners, lower_wins=True)
-
-
-def _standings(game, scores: list[int], winners: list[int], lower_wins: bool) -> dict:
-    sign = 1 if lower_wins else -1
-    ranking = sorted(range(game.players), key=lambda s: (sign * scores[s], s))
-    return {"scores": scores, "winners": winners, "tie": len(winners) > 1, "ranking": ranking}
+        return standings(finals, lower_wins=False, points=list(game.scores),
+                         rounds_won=list(game.rounds_won))
 
 
 # ----- the table ------------------------------------------------------------------------------

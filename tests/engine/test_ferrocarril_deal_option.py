@@ -48,4 +48,4 @@ def test_a_deal_that_is_not_the_whole_pack_is_refused(spoil):
     spoil(deal)
     with pytest.raises(IllegalAction) as error:
         Ferrocarril.new(3, {"_deal": deal}, seed=1)
-    assert error.value.code == "bad_option"
+    assert error.value.code == "bad_deal"

@@ -242,7 +242,7 @@ def test_interpretation_joker_steal():
     # In an escalera only the exact card frees it; closing also undoes an unplayed steal.
     game = Ferrocarril.from_deal(["5o", "3o 3c"], phase="play", round=7, salido=[0],
                                  table=[(1, "2o 3o 4o * 6o 7o 8o")])
-    refused(game, 0, "steal #1 5c", "wrong_card_for_joker")
+    refused(game, 0, "steal #1 5c", "joker_needs_card")
     game.apply(0, "steal #1 5o")
     assert game.hands[0] == cards("*")
     game.apply(0, "close")

@@ -429,9 +429,12 @@ def test_adding_several_cards_at_once_to_own_or_rival_combination():
 def test_adding_keeps_the_combinations_shape():
     game = Ferrocarril.from_deal(["7e 8e 9c 2o", "3o 3c"], round=7, phase="play",
                                  salido=[0], table=[(1, "7o 7c 7b"), (1, "2c 3c 4c 5c 6c 7c 8c")])
-    refused(game, 0, "add #1 7e 8e", "wrong_rank_for_group")
-    refused(game, 0, "add #2 8e", "run_mixed_suits")
-    refused(game, 0, "add #2 9c 7e", "run_mixed_suits")
+    error = refused(game, 0, "add #1 7e 8e", "wrong_rank_for_group")
+    assert error.es == "Ese grupo es de 7: no admite el 8 de espadas."
+    assert error.en == "That group is of 7s: the 8 of swords does not fit."
+    error = refused(game, 0, "add #2 8e", "run_wrong_suit")
+    assert (error.es, error.en) == ("Esa escalera es de copas.", "That run is of cups.")
+    refused(game, 0, "add #2 9c 7e", "run_wrong_suit")
     game.apply(0, "add #2 9c")
     assert meld_cards(game, 2)[-1] == "9c"
 
@@ -446,7 +449,7 @@ def test_adding_escalera_grows_at_either_end():
                                    "So", "Co"]
     game.apply(0, "add #1 Ro")
     assert meld_cards(game, 1)[-1] == "Ro"
-    refused(game, 0, "add #1 5c", "run_mixed_suits")
+    refused(game, 0, "add #1 5c", "run_wrong_suit")
 
 
 def test_adding_escalera_turns_the_corner_through_the_ace():
@@ -480,7 +483,9 @@ def test_joker_steal_from_escalera_only_the_exact_card():
     game = Ferrocarril.from_deal(["4c 4o 9c 9e", "3e 3b"], round=7, phase="play",
                                  salido=[0], table=[(1, "2o 3o * 5o 6o 7o 8o")])
     assert game.view(None)["table"][0]["joker_for"] == "4o"
-    refused(game, 0, "steal #1 4c", "wrong_card_for_joker")
+    error = refused(game, 0, "steal #1 4c", "joker_needs_card")
+    assert error.es == "Ese comodín ocupa el lugar del 4 de oros: solo esa carta lo libera."
+    assert error.en == "That joker stands for the 4 of coins: only that card frees it."
     game.apply(0, "steal #1 4o")
     assert meld_cards(game, 1) == ["2o", "3o", "4o", "5o", "6o", "7o", "8o"]
     assert hand(game, 0) == sorted(cards("4c 9c 9e *"))
@@ -490,7 +495,9 @@ def test_joker_steal_from_group_any_card_of_that_rank():
     for real in ["5o", "5c", "5e", "5b"]:
         game = Ferrocarril.from_deal([f"{real} 6b 9c", "3e 3b"], phase="play",
                                      table=[(1, "5o 5c *")])
-        refused(game, 0, "steal #1 6b", "wrong_card_for_joker")
+        error = refused(game, 0, "steal #1 6b", "joker_needs_rank")
+        assert (error.es, error.en) == ("Ese comodín solo se cambia por un 5.",
+                                        "That joker can only be exchanged for a 5.")
         game.apply(0, f"steal #1 {real}")
         assert meld_cards(game, 1) == ["5o", "5c", real]
         assert JOKER in game.hands[0]
@@ -594,19 +601,24 @@ def test_buying_window_default_is_5_seconds():
                                           "action": {"type": "close_buy"}}
 
 
-@pytest.mark.parametrize("options", [{"buy_seconds": 2}, {"buy_seconds": 11},
-                                     {"buy_seconds": "5"}, {"buy_seconds": True},
-                                     {"buy_seconds": None}, {"speed": 1}])
-def test_buying_window_seconds_option_is_3_to_10(options):
+@pytest.mark.parametrize("options,code", [
+    ({"buy_seconds": 2}, "option_range"), ({"buy_seconds": 11}, "option_range"),
+    ({"buy_seconds": "5"}, "option_range"), ({"buy_seconds": True}, "option_range"),
+    ({"buy_seconds": None}, "option_range"), ({"speed": 1}, "unknown_option"),
+    ("fast", "bad_option")])
+def test_buying_window_seconds_option_is_3_to_10(options, code):
     with pytest.raises(IllegalAction) as caught:
         Ferrocarril.new(3, options, seed=1)
-    assert caught.value.code == "bad_option"
+    assert caught.value.code == code
+    if code == "option_range":
+        assert caught.value.es == "Ventana de compra: entre 3 y 10 segundos."
+        assert caught.value.en == "Buy window: 3 to 10 seconds."
 
 
 def test_buying_window_is_closed_by_the_server_not_a_player():
     game = window_game()
-    refused(game, 0, "close_buy", "system_only")
-    refused(game, 1, {"type": "close_buy"}, "system_only")
+    refused(game, 0, "close_buy", "clock_only")
+    refused(game, 1, {"type": "close_buy"}, "clock_only")
     game.apply(None, {"type": "close_buy"})
     assert game.window is None
     refused(game, None, "close_buy", "no_buy_window")

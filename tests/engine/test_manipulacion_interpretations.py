@@ -9,7 +9,8 @@ import pytest
 
 from engine.cards import deck
 from engine.game import IllegalAction
-from engine.manipulacion.game import DEFAULTS, Manipulacion
+from engine.manipulacion.game import Manipulacion
+from engine.manipulacion.options import DEFAULTS
 
 from tests.engine.manipulacion_helpers import (
     Hint, apply_all, cards, deal, hand, refused, solver_stub, table, texts,
@@ -29,7 +30,7 @@ def test_interpretation_defaults():
     assert game.rules.name == "manipulacion"
     assert game.options == {"ruleset": "manipulacion", "mandatory_play": "remind",
                             "target": 200, "unfinished": "undo"}
-    info = {o["name"]: o for o in Manipulacion.info["options"]}
+    info = {o["name"]: o for o in Manipulacion.catalogue()["options"]}
     assert {name: o["default"] for name, o in info.items()} == DEFAULTS
 
 
@@ -42,7 +43,7 @@ def test_interpretation_options_of_other_rule_sets_ignored():
     assert game.view(None)["target"] == 150
     with pytest.raises(IllegalAction) as caught:
         Manipulacion.new(3, {"ruleset": "carrusel", "target": 250}, seed=1)
-    assert caught.value.code == "bad_option"
+    assert caught.value.code == "option_choice"
 
 
 # 3

@@ -6,7 +6,8 @@ import pytest
 
 from engine.cards import deck
 from engine.game import IllegalAction
-from engine.manipulacion.game import DEFAULTS, Manipulacion
+from engine.manipulacion.game import Manipulacion
+from engine.manipulacion.options import DEFAULTS
 from engine.manipulacion.melds import fmt
 from engine.manipulacion.rulesets import RULESETS
 from engine.registry import GAMES, game_class
@@ -49,19 +50,32 @@ def test_which_rule_sets_have_which_option(ruleset):
     assert set(RULESETS[ruleset].options) == OPTIONS_OF[ruleset]
 
 
-@pytest.mark.parametrize("options", [
-    {"ruleset": "rummikub"}, {"ruleset": 3}, {"ruleset": None},
-    {"mandatory_play": "always"}, {"mandatory_play": True},
-    {"target": 250}, {"target": "200"}, {"target": True}, {"target": 200.5},
-    {"unfinished": "penalty"}, {"unfinished": 3},
-    {"buy_seconds": 5}, {"colour": "red"},
-    {"_deal": "nonsense"}, {"_deal": {"hands": ["7h"]}},
+@pytest.mark.parametrize("options,code", [
+    ({"ruleset": "rummikub"}, "option_choice"), ({"ruleset": 3}, "option_choice"),
+    ({"ruleset": None}, "option_choice"), ({"ruleset": ["manipulacion"]}, "option_choice"),
+    ({"mandatory_play": "always"}, "option_choice"), ({"mandatory_play": True}, "option_choice"),
+    ({"target": 250}, "option_choice"), ({"target": "200"}, "option_choice"),
+    ({"target": True}, "option_choice"), ({"target": 200.5}, "option_choice"),
+    ({"unfinished": "penalty"}, "option_choice"), ({"unfinished": 3}, "option_choice"),
+    ({"buy_seconds": 5}, "unknown_option"), ({"colour": "red"}, "unknown_option"),
+    ({"_deal": "nonsense"}, "bad_deal"), ({"_deal": {"hands": ["7h"]}}, "bad_deal"),
 ])
-def test_bad_options_raise_bad_option(options):
+def test_bad_options_are_refused(options, code):
     with pytest.raises(IllegalAction) as caught:
         Manipulacion.new(3, options, seed=1)
-    assert caught.value.code == "bad_option"
+    assert caught.value.code == code
     assert caught.value.es and caught.value.en
+
+
+def test_a_bad_option_value_is_refused_with_the_values_in_words():
+    with pytest.raises(IllegalAction) as caught:
+        Manipulacion.new(3, {"target": 250}, seed=1)
+    assert caught.value.es == "Jugar hasta: elige 200 puntos o 300 puntos."
+    assert caught.value.en == "Play to: choose 200 points or 300 points."
+    with pytest.raises(IllegalAction) as caught:
+        Manipulacion.new(3, {"unfinished": "penalty"}, seed=1)
+    assert caught.value.es == ("Jugada sin terminar: elige Deshacer, sin castigo o "
+                               "Retirar, robar 3.")
 
 
 def test_options_must_be_a_dict():
@@ -71,7 +85,7 @@ def test_options_must_be_a_dict():
 
 
 def test_info_card_lists_the_rule_sets_and_every_option_with_labels_in_both_languages():
-    info = Manipulacion.info
+    info = Manipulacion.catalogue()
     assert info["title"]["es"] and info["title"]["en"]
     assert info["summary"]["es"] and info["summary"]["en"]
     options = {o["name"]: o for o in info["options"]}
@@ -115,4 +129,4 @@ def test_deal_option_deals_round_one_as_written_and_keeps_every_card():
     short = dict(deal, stock=" ".join(rest[5:]))
     with pytest.raises(IllegalAction) as caught:
         Manipulacion.new(2, {"ruleset": "tahiti", "_deal": short}, seed=3)
-    assert caught.value.code == "bad_option"
+    assert caught.value.code == "bad_deal"

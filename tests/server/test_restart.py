@@ -39,7 +39,10 @@ def room_with(host, game, names, options=None, bots=()):
 
 
 def newest(client, timeout=3.0):
+    """The last state the client has received, waiting up to `timeout` for a first one."""
     client._next(lambda f: False, 0.3)          # collect what has arrived
+    if not client.states():
+        client._next(lambda f: f.startswith('42["state"'), timeout)
     states = client.states()
     assert states, "no state arrived"
     return states[-1]
