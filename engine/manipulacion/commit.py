@@ -17,18 +17,21 @@ from engine.cards import JOKER
 from engine.game import IllegalAction
 from engine.manipulacion.jokers import physical
 from engine.manipulacion.melds import (
-    arrange, check_group, fmt, fmt_all, is_joker, joker_names, named,
+    arrange, card_words, cards_words, check_group, fmt, is_joker, joker_names, named,
 )
+from engine.manipulacion.messages import WHY_INVALID, group_words
 from engine.manipulacion.rulesets import RuleSet
+from engine.messages import Or, refuse, texts
 
 __all__ = ["NeedsChoice", "Played", "check_play", "physical"]
 
 
 class NeedsChoice(IllegalAction):
-    """A refusal that carries data for the phone (the joker names to choose from, a hint)."""
+    """A refusal that carries data for the phone (the joker names to choose from, a hint):
+    ``NeedsChoice(code, data, **params)``, its texts from the catalogue."""
 
-    def __init__(self, code: str, es: str, en: str, data: dict):
-        super().__init__(code, es, en)
+    def __init__(self, code: str, data: dict, **params):
+        super().__init__(code, *texts(code, **params))
         self.data = data
 
     def to_dict(self) -> dict:
@@ -43,10 +46,6 @@ class Played:
     placed: list[int]            # the cards that left the hand (jokers as JOKER)
 
 
-def label(i: int) -> str:
-    return f"{i + 1}"
-
-
 def check_play(rules: RuleSet, table: Sequence[Sequence[int]], loose: Sequence[int],
                hand: Sequence[int], groups: Sequence[Sequence[int]],
                new_loose: Sequence[int] | None = None, opened: bool = True) -> Played:
@@ -59,27 +58,18 @@ def check_play(rules: RuleSet, table: Sequence[Sequence[int]], loose: Sequence[i
     before = Counter(physical(x) for g in table for x in g) + Counter(loose)
     after = Counter(physical(x) for g in groups for x in g) + Counter(new_loose)
     if Counter(new_loose) - Counter(loose):
-        extra = next(iter(Counter(new_loose) - Counter(loose)))
-        raise IllegalAction("not_loose",
-                            f"{fmt(extra)} no era una carta suelta de la mesa.",
-                            f"{fmt(extra)} was not a loose card on the table.")
+        raise refuse("not_loose")
     missing = before - after
     if missing:
         gone = next(iter(missing))
-        raise IllegalAction("table_card_missing",
-                            f"Falta {fmt(gone)}: una carta de la mesa nunca vuelve a la mano.",
-                            f"{fmt(gone)} is missing: a card on the table never goes back "
-                            "to a hand.")
+        raise refuse("table_card_missing", card=card_words(gone))
     placed = after - before
     short = placed - Counter(hand)
     if short:
         card = next(iter(short))
-        raise IllegalAction("card_not_in_hand", f"No tienes {fmt(card)} en la mano.",
-                            f"You do not hold {fmt(card)}.")
+        raise refuse("card_not_in_hand", card=card_words(card))
     if not placed:
-        raise IllegalAction("must_add_from_hand",
-                            "Tienes que añadir al menos una carta de tu mano.",
-                            "You must add at least one card from your hand.")
+        raise refuse("must_add_from_hand")
 
     # Groups: each valid; unnamed jokers named when only one name fits, else asked for.
     limit = rules.max_jokers_per_group
@@ -87,41 +77,25 @@ def check_play(rules: RuleSet, table: Sequence[Sequence[int]], loose: Sequence[i
     done: list[list[int]] = []
     for i, g in enumerate(groups):
         if limit is not None and sum(1 for x in g if is_joker(x)) > limit:
-            raise IllegalAction(
-                "too_many_jokers",
-                f"Un grupo lleva como mucho {limit} comodín (grupo {label(i)}): {fmt_all(g)}.",
-                f"A group holds at most {limit} joker (group {label(i)}): {fmt_all(g)}.")
+            raise refuse("too_many_jokers")
         if JOKER in g:
             options = joker_names(g, rules.ace)
             if not options:
-                raise IllegalAction(
-                    "invalid_group",
-                    f"El grupo {label(i)} no es válido: {fmt_all(g)} — ninguna carta para "
-                    "el comodín lo hace un trío o una escalera.",
-                    f"Group {label(i)} is not valid: {fmt_all(g)} — no card for the joker "
-                    "makes it a trío or a run.")
+                raise refuse("invalid_group", group=group_words(i), cards=cards_words(g),
+                             reason=WHY_INVALID["no_joker_name"])
             if len(options) == 1:
                 g = _fill(g, options[0])
             else:
                 needs.append({"group": i, "cards": [fmt(x) for x in g],
                               "options": [[fmt(c) for c in option] for option in options]})
         else:
-            try:
-                check_group(g, rules.ace, limit)
-            except IllegalAction as error:
-                raise IllegalAction(
-                    error.code,
-                    error.es.replace("Grupo no válido", f"El grupo {label(i)} no es válido", 1),
-                    error.en.replace("Invalid group", f"Group {label(i)} is not valid", 1),
-                ) from None
+            check_group(g, rules.ace, limit, index=i)
         done.append(g)
     if needs:
         first = needs[0]
-        shown = ", ".join(" ".join(o) for o in first["options"][:6])
-        raise NeedsChoice("joker_needs_name",
-                          f"Di qué carta es el comodín (grupo {label(first['group'])}): {shown}.",
-                          f"Name the joker's card (group {label(first['group'])}): {shown}.",
-                          {"groups": needs})
+        options = joker_names(groups[first["group"]], rules.ace)[:6]
+        raise NeedsChoice("joker_needs_name", {"groups": needs}, group=group_words(first["group"]),
+                          choices=Or([cards_words(option) for option in options]))
 
     rules.joker_policy.check_play(table, done, placed)
     rules.initial_meld.check(rules.ace, placed, opened)

@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from engine.cards import JOKER
-from engine.game import IllegalAction
 from engine.manipulacion.jokers import physical
 from engine.manipulacion.melds import (
-    HIGH, arrange, classify, fmt, is_joker, named, stands_for,
+    HIGH, arrange, card_words, cards_words, classify, is_joker, named, stands_for,
 )
+from engine.manipulacion.messages import PLACES
 from engine.manipulacion.rulesets import RuleSet
+from engine.messages import Words, refuse
 
 
 @dataclass
@@ -77,49 +78,41 @@ class Editor:
     def move(self, x: int, source, target) -> Copy:
         cp = self.copy
         if source == target:
-            raise IllegalAction("same_place", "La carta ya está ahí.",
-                                "The card is already there.")
+            raise refuse("same_place")
         if isinstance(target, int):
             self._group_index(target)
         free = source == "hand" or self.jokers.free(self, x)
         # Take the card.
         if source == "hand":
             if physical(x) not in cp.hand:
-                raise IllegalAction("card_not_in_hand", f"No tienes {fmt(physical(x))} en la mano.",
-                                    f"You do not hold {fmt(physical(x))}.")
+                raise refuse("card_not_in_hand", card=card_words(physical(x)))
             if target == "loose":
-                raise IllegalAction("not_loose", "Una carta de tu mano no va a las sueltas.",
-                                    "A card from your hand does not go to the loose cards.")
+                raise refuse("not_loose")
             cp.hand.remove(physical(x))
         elif source == "loose":
             if x not in cp.loose:
-                raise IllegalAction("card_not_there", f"{fmt(x)} no está entre las sueltas.",
-                                    f"{fmt(x)} is not among the loose cards.")
+                raise refuse("card_not_there", card=card_words(x), place=PLACES["loose"])
             cp.loose.remove(x)
         else:
             k = self._group_index(source)
             if x not in cp.groups[k]:
-                raise IllegalAction("card_not_there", f"{fmt(x)} no está en ese grupo.",
-                                    f"{fmt(x)} is not in that group.")
+                raise refuse("card_not_there", card=card_words(x), place=PLACES["group"])
             if self.jokers.frozen(self, k):
                 after = list(cp.groups[k])
                 after.remove(x)
                 if Counter(self.table[cp.origin[k]]) - Counter(after):
-                    _refuse_frozen()
+                    self._refuse_frozen(k)
             if not free and self.jokers.stays(self, x):
-                _refuse_joker_stays(x)
+                raise refuse("joker_stays", card=card_words(stands_for(x)))
             cp.groups[k].remove(x)
         # Put it down.
         if target == "hand":
-            if not free:
-                _refuse_never_to_hand()
-            if cp.hand.count(physical(x)) >= self.hand.count(physical(x)):
-                _refuse_never_to_hand()
+            if not free or cp.hand.count(physical(x)) >= self.hand.count(physical(x)):
+                raise refuse("never_to_hand")
             cp.hand.append(physical(x))
         elif target == "loose":
             if cp.loose.count(physical(x)) >= self.loose.count(physical(x)):
-                raise IllegalAction("not_loose", "Solo vuelven a las sueltas las que lo eran.",
-                                    "Only cards that were loose go back there.")
+                raise refuse("not_loose")
             cp.loose.append(physical(x))
         elif target == "new":
             cp.groups.append([x])
@@ -127,7 +120,7 @@ class Editor:
         else:
             if self.jokers.frozen(self, target) and (
                     source == "loose" or not self.placed()[physical(x)]):
-                _refuse_frozen()
+                self._refuse_frozen(target)
             cp.groups[target].append(x)
         return self._finish([t for t in (source, target) if isinstance(t, int)])
 
@@ -136,10 +129,9 @@ class Editor:
         k = self._group_index(group)
         cards = cp.groups[k]
         if not 0 < at < len(cards):
-            raise IllegalAction("bad_split", "Separa el grupo entre dos de sus cartas.",
-                                "Split the group between two of its cards.")
+            raise refuse("bad_split")
         if self.jokers.frozen(self, k):
-            _refuse_frozen()
+            self._refuse_frozen(k)
         cp.groups[k:k + 1] = [cards[:at], cards[at:]]
         cp.origin.insert(k + 1, None)
         return self._finish([k, k + 1])
@@ -149,32 +141,26 @@ class Editor:
         k = self._group_index(group)
         other = self._group_index(other)
         if k == other:
-            raise IllegalAction("same_place", "Es el mismo grupo.", "That is the same group.")
+            raise refuse("same_place")
         if self.jokers.frozen(self, other):
-            _refuse_frozen()
+            self._refuse_frozen(other)
         if self.jokers.frozen(self, k) and \
                 Counter(physical(x) for x in cp.groups[other]) - self.placed():
-            _refuse_frozen()
+            self._refuse_frozen(k)
         cp.groups[k] = cp.groups[k] + cp.groups[other]
         cp.groups[other] = []
         return self._finish([k])
 
     def name(self, group, x: int, name) -> Copy:
         if not self.jokers.has_jokers:
-            raise IllegalAction("no_jokers", "Estas reglas no tienen comodines.",
-                                "These rules have no jokers.")
+            raise refuse("no_jokers")
         cp = self.copy
         k = self._group_index(group)
         if not is_joker(x) or x not in cp.groups[k]:
-            raise IllegalAction("card_not_there", "Ese comodín no está en ese grupo.",
-                                "That joker is not in that group.")
+            raise refuse("card_not_there", card=Words("ese comodín", "that joker"),
+                         place=PLACES["group"])
         if not self.jokers.free(self, x):
-            card = fmt(stands_for(x))
-            raise IllegalAction("joker_not_free",
-                                f"El comodín que hace de {card} solo cambia de carta cuando el "
-                                f"{card} de verdad está en la mesa.",
-                                f"The joker standing for {card} changes its card only once the "
-                                f"real {card} is on the table.")
+            raise refuse("joker_not_free", card=card_words(stands_for(x)))
         cards = cp.groups[k]
         cards[cards.index(x)] = JOKER if name == JOKER else named(name)
         return self._finish([k])
@@ -183,9 +169,11 @@ class Editor:
 
     def _group_index(self, index) -> int:
         if not isinstance(index, int) or not 0 <= index < len(self.copy.groups):
-            raise IllegalAction("no_such_group", "Ese grupo no existe.",
-                                "There is no such group.")
+            raise refuse("no_such_group")
         return index
+
+    def _refuse_frozen(self, k: int) -> None:
+        raise refuse("group_frozen", cards=cards_words(self.table[self.copy.origin[k]]))
 
     def _finish(self, touched) -> Copy:
         cp = self.copy
@@ -213,28 +201,3 @@ def tidy(group: list[int], ace: str) -> list[int]:
         rank = 14 if high and card.rank == 1 else card.rank
         return (card.suit, rank)
     return sorted(group, key=key)
-
-
-def _refuse_frozen() -> None:
-    raise IllegalAction("group_frozen",
-                        "Un grupo con comodín no se reorganiza: solo admite cartas de tu "
-                        "mano, hasta que pongas desde la mano la carta real del comodín.",
-                        "A group with a joker cannot be rearranged: it takes only cards from "
-                        "your hand, until you put the joker's real card down from your hand.")
-
-
-def _refuse_joker_stays(x: int) -> None:
-    card = fmt(stands_for(x))
-    raise IllegalAction("joker_stays",
-                        f"Este comodín ({card}) no se mueve de su grupo hasta que el {card} "
-                        "de verdad esté en la mesa.",
-                        f"This joker ({card}) stays in its group until the real {card} is "
-                        "on the table.")
-
-
-def _refuse_never_to_hand() -> None:
-    raise IllegalAction("never_to_hand",
-                        "Una carta de la mesa nunca va a la mano; solo vuelven las que "
-                        "pusiste tú en este turno.",
-                        "A card from the table never goes to a hand; only the ones you put "
-                        "down this turn come back.")

@@ -16,17 +16,18 @@ import copy
 from collections import Counter
 
 from engine.cards import JOKER, deck
-from engine.game import GAME_OVER, ROUND_OVER, GameError, IllegalAction, RoundGame
-from engine.messages import refuse
+from engine.game import GAME_OVER, ROUND_OVER, GameError, RoundGame
 from engine.manipulacion import actions as A
 from engine.manipulacion.commit import NeedsChoice, Played, check_play, physical
 from engine.manipulacion.editor import Copy, Editor, changed, placed
 from engine.manipulacion.info import INFO
-from engine.manipulacion.options import OPTIONS
 from engine.manipulacion.melds import (
-    NAMED, arrange, check_group, classify, fmt, joker_names, parse_all,
+    NAMED, arrange, card_words, check_group, classify, fmt, joker_names, parse_all,
 )
+from engine.manipulacion.messages import BUTTONS, REARRANGING, changes_words
+from engine.manipulacion.options import OPTIONS
 from engine.manipulacion.rulesets import KNOCK_LIMIT, RULESETS, RuleSet
+from engine.messages import refuse
 
 PLAY = "play"
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -220,15 +221,12 @@ class Manipulacion(RoundGame):
 
     def _not_editing(self) -> None:
         if self.copy is not None:
-            raise IllegalAction("editing",
-                                "Estás cambiando la mesa: toca Listo o Deshacer primero.",
-                                "You are changing the table: tap Done or Undo first.")
+            raise refuse("editing")
 
     def _may_edit(self, seat) -> None:
         self._my_turn(seat)
         if self.rules.turn.must_draw_first(self):
-            raise IllegalAction("must_draw_first", "Primero tienes que robar.",
-                                "You have to draw first.")
+            raise refuse("must_draw_first")
 
     def _draw(self, n: int) -> list[int]:
         drawn = []
@@ -248,7 +246,7 @@ class Manipulacion(RoundGame):
         return self.hints(self.rules, [list(g) for g in self.table], list(self.hands[seat]),
                           tuple(self.loose))
 
-    def _remind(self, seat, act, verb_es: str, verb_en: str) -> None:
+    def _remind(self, seat, act) -> None:
         if not self.rules.turn.reminds or self.options["mandatory_play"] != "remind" \
                 or act.confirm:
             return
@@ -258,24 +256,12 @@ class Manipulacion(RoundGame):
             # asks the solver again (a solver that changed would refuse it).
             self._as_logged = type(act)(confirm=True)
             return
-        groups = [g + 1 for g in hint.groups]
-        where_es = where_en = ""
-        if groups:
-            listed = ", ".join(map(str, groups))
-            where_es = f" (cambia {'el grupo' if len(groups) == 1 else 'los grupos'} {listed})"
-            where_en = f" (it changes group{'s' if len(groups) > 1 else ''} {listed})"
-        rearrange_es = (" Hace falta reorganizar la mesa." if hint.needs_rearranging
-                        else " No hace falta reorganizar la mesa.")
-        rearrange_en = (" It needs rearranging the table." if hint.needs_rearranging
-                        else " No rearranging is needed.")
         raise NeedsChoice(
             "play_available",
-            f"Tienes jugada: puedes jugar {fmt(hint.card)}{where_es}.{rearrange_es} "
-            f"Toca {verb_es} otra vez para seguir de todos modos.",
-            f"You have a play: you can play {fmt(hint.card)}{where_en}.{rearrange_en} "
-            f"Tap {verb_en} again to go ahead anyway.",
             {"hint": {"card": fmt(hint.card), "groups": list(hint.groups),
-                      "needs_rearranging": bool(hint.needs_rearranging)}})
+                      "needs_rearranging": bool(hint.needs_rearranging)}},
+            card=card_words(hint.card), groups=changes_words(hint.groups),
+            rearranging=REARRANGING[bool(hint.needs_rearranging)], button=BUTTONS[act.type])
 
     # ----- drawing, passing, surrendering ----------------------------------------------------
 
@@ -284,10 +270,9 @@ class Manipulacion(RoundGame):
         self._not_editing()
         turn = self.rules.turn
         if not self.stock:
-            raise IllegalAction("stock_empty", "El mazo está vacío: pasa.",
-                                "The stock is empty: pass.")
+            raise refuse("stock_empty")
         turn.check_draw(self, seat)
-        self._remind(seat, act, "Robar", "Draw")
+        self._remind(seat, act)
         drawn = self._draw(turn.cards_per_draw)
         self.hands[seat].extend(drawn)
         self.draws += len(drawn)
@@ -299,26 +284,18 @@ class Manipulacion(RoundGame):
         self._my_turn(seat)
         self._not_editing()
         if self.stock and self.final_turns is None:
-            raise IllegalAction("stock_not_empty", "Aún quedan cartas en el mazo: roba.",
-                                "The stock still has cards: draw.")
-        self._remind(seat, act, "Pasar", "Pass")
+            raise refuse("stock_not_empty")
+        self._remind(seat, act)
         self._event("pass", seat)
         self._end_turn(played=False, passed=True)
 
     def _do_undo(self, seat, act) -> None:
         self._my_turn(seat)
         if self.copy is None:
-            raise IllegalAction("not_editing", "No hay nada que deshacer.", "Nothing to undo.")
+            raise refuse("not_editing")
         if self._unfinished_costs() and self._copy_changed(self.copy):
             if not act.confirm:
-                raise IllegalAction(
-                    "confirm_surrender",
-                    f"Ya has cambiado la mesa: Deshacer es Rendirse (+{SURRENDER_DRAW}). "
-                    f"Tócalo otra vez para dejar la mesa como estaba y robar {SURRENDER_DRAW} "
-                    "cartas; tu turno termina.",
-                    f"You have changed the table: Undo is Give up (+{SURRENDER_DRAW}). Tap it "
-                    f"again to put the table back and draw {SURRENDER_DRAW} cards; your turn "
-                    "ends.")
+                raise refuse("confirm_surrender", count=SURRENDER_DRAW)
             self.copy = None
             drawn = self._draw(SURRENDER_DRAW)
             self.hands[seat].extend(drawn)
@@ -381,10 +358,7 @@ class Manipulacion(RoundGame):
     def _do_done(self, seat, act) -> None:
         self._may_edit(seat)
         if self.copy is None:
-            raise IllegalAction("not_editing",
-                                "Aún no has cambiado nada: pon cartas de tu mano en la mesa.",
-                                "You have not changed anything yet: put cards from your hand "
-                                "on the table.")
+            raise refuse("not_editing")
         played = self._check_copy(seat, self.copy.groups, self.copy.loose)
         self._commit(seat, played)
         self._after_play(seat)
@@ -401,22 +375,16 @@ class Manipulacion(RoundGame):
     def _do_close(self, seat, act) -> None:
         self._may_edit(seat)
         if not self.rules.turn.knocks:
-            raise IllegalAction("no_close", "En estas reglas no se cierra.",
-                                "These rules have no knocking.")
+            raise refuse("no_close")
         if self.final_turns is not None:
-            raise IllegalAction("no_close_final_turns", "En los últimos turnos nadie cierra.",
-                                "Nobody knocks in the final turns.")
+            raise refuse("no_close_final_turns")
         played = None
         if self.copy is not None and self._copy_changed(self.copy):
             played = self._check_copy(seat, self.copy.groups, self.copy.loose)
         left = played.hand if played else self.hands[seat]
         if not self._can_close(seat, left):
             points = self._hand_points(left)
-            raise IllegalAction("too_many_points",
-                                f"Para cerrar hacen falta {KNOCK_LIMIT} puntos o menos "
-                                f"(tienes {points}).",
-                                f"Knocking needs {KNOCK_LIMIT} points or less (you have "
-                                f"{points}).")
+            raise refuse("too_many_points", most=KNOCK_LIMIT, points=points)
         if played:
             self._commit(seat, played)
         self.copy = None
@@ -462,15 +430,11 @@ class Manipulacion(RoundGame):
     def _do_end_game(self, seat, act) -> None:
         """Shanghái has no fixed end: the host (seat None) ends it between rounds."""
         if seat is not None:
-            raise IllegalAction("system_only", "La partida la da por terminada el anfitrión.",
-                                "The host ends the game.")
+            raise refuse("host_only")
         if not self.rules.game_end.host_ends:
-            raise IllegalAction("cannot_end_game", "Esta partida termina sola.",
-                                "This game ends by itself.")
+            raise refuse("cannot_end_game")
         if self.phase != ROUND_OVER:
-            raise IllegalAction("round_not_over",
-                                "La partida se termina entre rondas.",
-                                "The game is ended between rounds.")
+            raise refuse("round_not_over")
         self.ended_by_host = True
         self.phase = GAME_OVER
         self.ready = set()

@@ -20,8 +20,8 @@ from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar, Sequence
 
 from engine.cards import JOKER
-from engine.game import IllegalAction
-from engine.manipulacion.melds import NAMED, fmt, fmt_all, is_joker, stands_for
+from engine.manipulacion.melds import NAMED, card_words, cards_words, is_joker, stands_for
+from engine.messages import refuse
 
 if TYPE_CHECKING:
     from engine.manipulacion.editor import Editor
@@ -128,12 +128,7 @@ def _check_renamed(table, groups) -> None:
     for x, n in released.items():
         card = stands_for(x)
         if real[card] < n:
-            raise IllegalAction(
-                "joker_not_free",
-                f"El comodín que hace de {fmt(card)} solo cambia de carta cuando el "
-                f"{fmt(card)} de verdad está en la mesa.",
-                f"The joker standing for {fmt(card)} changes its card only once the real "
-                f"{fmt(card)} is on the table.")
+            raise refuse("joker_not_free", card=card_words(card))
 
 
 def neighbours(group: Sequence[int], i: int) -> list[int]:
@@ -168,13 +163,7 @@ def _check_vatican_jokers_stay(table, groups) -> None:
 
     if not place(0, frozenset()):
         joker = stands_for(next(j for j, _ in stuck))
-        raise IllegalAction(
-            "joker_stays",
-            f"El comodín que hace de {fmt(joker)} no se mueve de su grupo hasta que el "
-            f"{fmt(joker)} de verdad esté en la mesa, y sigue junto a una carta que tenía "
-            "al lado.",
-            f"The joker standing for {fmt(joker)} stays in its group, next to a card that was "
-            f"beside it, until the real {fmt(joker)} is on the table.")
+        raise refuse("joker_stays", card=card_words(joker))
 
 
 def _check_tahiti_frozen(table, groups, placed: Counter) -> None:
@@ -197,12 +186,7 @@ def _check_tahiti_frozen(table, groups, placed: Counter) -> None:
                 return
     broken = [g for g in frozen if all(Counter(g) - Counter(h) for h in groups)]
     bad = (broken or frozen)[0]
-    raise IllegalAction(
-        "group_frozen",
-        f"Un grupo con comodín ({fmt_all(bad)}) no se reorganiza: solo admite cartas de tu "
-        "mano, hasta que pongas desde la mano la carta real del comodín.",
-        f"A group with a joker ({fmt_all(bad)}) cannot be rearranged: it takes only cards "
-        "from your hand, until you put the joker's real card down from your hand.")
+    raise refuse("group_frozen", cards=cards_words(bad))
 
 
 def _freed_renamed(old: Counter, new: Counter) -> bool:

@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from engine.cards import ACE, JOKER
-from engine.game import IllegalAction, standings
+from engine.game import standings
 from engine.manipulacion.jokers import CarruselJokers, NoJokers, TahitiJokers, VaticanoJokers
 from engine.manipulacion.melds import EITHER, HIGH, LOW, NAMED, RUN, classify, is_joker
+from engine.messages import refuse
 
 # The names of the rules, as views show them:
 MUST_PLAY = "must_play"          # play if you can, else draw one at a time until you can
@@ -149,11 +150,7 @@ class CarruselTurn(Turn):
 
     def check_draw(self, game, seat) -> None:
         if game.draws and game._hand_points(game.hands[seat]) <= KNOCK_LIMIT:
-            raise IllegalAction("draw_is_close",
-                                f"Tienes {KNOCK_LIMIT} puntos o menos: Robar pasa a ser "
-                                "Cerrar (o baja).",
-                                f"You hold {KNOCK_LIMIT} points or less: Draw becomes Knock "
-                                "(or play).")
+            raise refuse("draw_is_close", most=KNOCK_LIMIT)
 
     def moves(self, game, seat, edits: list[str]) -> list[str]:
         if self.must_draw_first(game):
@@ -212,12 +209,7 @@ class OpeningRun(AnyFirstPlay):
         for combo in combinations(reals, self.size):
             if classify(list(combo), ace) == RUN:
                 return
-        raise IllegalAction(
-            "opening_run_needed",
-            f"La primera vez que bajas tienes que poner desde tu mano una escalera de "
-            f"{self.size} cartas de un palo, sin comodín.",
-            f"Your first play must lay a run of {self.size} cards of one suit from your hand, "
-            "with no joker.")
+        raise refuse("opening_run_needed", least=self.size)
 
     def public(self, opened: bool) -> dict:
         return {"opened": opened}

@@ -210,7 +210,7 @@ def _prepare(ruleset, table, hand, loose) -> _Instance:
             if not isinstance(x, int) or (x not in IDX and x - NAMED not in IDX):
                 raise SolverInputError(f"table group {i}: not a table card: {x!r}")
         try:
-            check_group(g, rules.ace, rules.max_jokers_per_group, label=str(i))
+            check_group(g, rules.ace, rules.max_jokers_per_group, index=i)
         except GameError as e:
             raise SolverInputError(f"table group {i}: {e.en}") from None
         groups.append(g)
