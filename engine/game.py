@@ -234,6 +234,16 @@ class RoundGame(Game):
     def _deal(self, explicit: dict | None = None) -> None:
         """Deal the round `self.round` (from 0) by `self.dealer`."""
 
+    @staticmethod
+    @abstractmethod
+    def parse_pieces(text: str) -> list:
+        """Cards or tiles from the game's text notation ("7o 7c *")."""
+
+    @classmethod
+    def pieces(cls, value) -> list:
+        """For set-ups by hand (`from_deal`): a list of pieces, or their text."""
+        return cls.parse_pieces(value) if isinstance(value, str) else list(value)
+
     # ----- the server's view of the game ---------------------------------------------------
 
     def actors(self) -> list[int | None]:

@@ -17,8 +17,8 @@ DEFAULT_PORT = 8000
 
 
 def parse_args(argv=None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="scripts/play",
-                                     description="Sobremesa: la mesa en la tele, la mano en el móvil.")
+    parser = argparse.ArgumentParser(
+        prog="scripts/play", description="Sobremesa: la mesa en la tele, la mano en el móvil.")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default 8000)")
     parser.add_argument("--host", default="0.0.0.0", help="interface to listen on (default: all)")
     parser.add_argument("--address", help="the LAN address phones should use (default: found)")

@@ -11,7 +11,7 @@ import time
 from functools import wraps
 from pathlib import Path
 
-from flask import Flask, Response, abort, render_template, request
+from flask import Flask, Response, abort, render_template
 from flask_socketio import SocketIO
 
 from engine.registry import GAMES
@@ -45,7 +45,7 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
     app.config["SOBREMESA_BASE_URL"] = base_url.rstrip("/")
     socketio = SocketIO(app, async_mode="threading", **wire.socketio_options())
     wire.cap_websocket_frames(socketio)
-    app.wsgi_app = wire.transport_middleware(app.wsgi_app)
+    app.wsgi_app = wire.transport_middleware(app.wsgi_app)  # type: ignore[method-assign]
 
     def links(room: Room) -> dict:
         join = f"{app.config['SOBREMESA_BASE_URL']}/j/{room.code}"
@@ -192,21 +192,21 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
 
     @answer("create_room")
     def create_room(game):
-        room = lobby.create_room(request.sid, game)
+        room = lobby.create_room(wire.current_sid(), game)
         return {"room": room.code, "host_token": room.host_token, "games": catalogue()}
 
     @answer("watch")
     def watch(room, host_token):
-        watched = lobby.watch(request.sid, room, host_token)
+        watched = lobby.watch(wire.current_sid(), room, host_token)
         return {"room": watched.code, "host": watched.is_host(host_token), "games": catalogue()}
 
     @answer("join")
     def join(room, name, token):
-        return seated(*lobby.join(request.sid, room, name, token))
+        return seated(*lobby.join(wire.current_sid(), room, name, token))
 
     @answer("take_seat")
     def take_seat(room, seat, name, token, claim):
-        return lobby.take_seat(request.sid, room, seat, name, claim)
+        return lobby.take_seat(wire.current_sid(), room, seat, name, claim)
 
     @answer("reclaim")
     def reclaim(room, token):
@@ -224,12 +224,12 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
 
     @socketio.on(wire.REJECTED)
     def rejected(reason=None, *_):
-        log.info("rejected a frame from %s: %s", request.sid, reason)
+        log.info("rejected a frame from %s: %s", wire.current_sid(), reason)
         return {"ok": False, "error": MALFORMED}
 
     @socketio.on("disconnect")
     def disconnect(*_):
-        lobby.disconnect(request.sid)
+        lobby.disconnect(wire.current_sid())
 
     @socketio.on("*")
     def unknown(event, *args):

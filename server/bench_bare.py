@@ -19,8 +19,10 @@ import sys
 import threading
 import time
 
-from flask import Flask, request
+from flask import Flask
 from flask_socketio import SocketIO
+
+from server.wire import current_sid
 
 
 def no_nagle(wsgi_app):
@@ -44,7 +46,8 @@ def main(argv=None) -> int:
 
     app = Flask(__name__)
     socketio = SocketIO(app, async_mode="threading")
-    app.wsgi_app = no_nagle(app.wsgi_app)   # as the host does: small frames leave at once
+    # as the host does: small frames leave at once
+    app.wsgi_app = no_nagle(app.wsgi_app)  # type: ignore[method-assign]
     lock = threading.Lock()
     rooms: dict[str, dict] = {}               # code -> {"version", "sids", "load"}
     codes = (f"R{n:03d}" for n in itertools.count())
@@ -64,17 +67,17 @@ def main(argv=None) -> int:
     def create_room(data=None):
         with lock:
             code = next(codes)
-            rooms[code] = {"code": code, "version": 1, "sids": [request.sid], "load": False}
+            rooms[code] = {"code": code, "version": 1, "sids": [current_sid()], "load": False}
         return {"ok": True, "room": code, "host_token": "t"}
 
     @socketio.on("join")
     def join(data):
         room = rooms[data["room"]]
         with lock:
-            room["sids"].append(request.sid)
+            room["sids"].append(current_sid())
             room["version"] += 1
         push(room, args.state_bytes)
-        return {"ok": True, "room": room["code"], "token": request.sid, "seat_id": request.sid}
+        return {"ok": True, "room": room["code"], "token": current_sid(), "seat_id": current_sid()}
 
     @socketio.on("host")
     def host(data):

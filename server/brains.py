@@ -18,6 +18,9 @@ import os
 import pickle
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 
 from engine.registry import GAMES
 
@@ -51,6 +54,14 @@ class LocalBrains:
         room.bots.pop((seat, level), None)
 
 
+@dataclass
+class _Waiter:
+    """A request on its way to the child: set `done` once `action` or `error` is known."""
+    done: threading.Event = field(default_factory=threading.Event)
+    action: dict | None = None
+    error: str | None = None
+
+
 class ProcessBrains:
     """One child process that thinks for every bot, spoken to over a pipe: a request is the
     bot's key and its pickled view, the answer its action. (concurrent.futures' process pool
@@ -61,9 +72,9 @@ class ProcessBrains:
         self._lock = threading.Lock()
         self._send_lock = threading.Lock()
         self._ids = itertools.count()
-        self._pending: dict[int, list] = {}
-        self._process = None
-        self._conn = None
+        self._pending: dict[int, _Waiter] = {}
+        self._process: BaseProcess | None = None
+        self._conn: Connection | None = None
         self.start()
 
     def start(self) -> None:
@@ -88,25 +99,27 @@ class ProcessBrains:
     def choose(self, room, seat: int, level: str, view: bytes):
         key = (room.code, room.seed, seat, level, room.bot_generation.get(seat, 0))
         self.start()
-        waiter = [threading.Event(), None, None]           # done, action, error
+        waiter = _Waiter()
         with self._lock:
             n = next(self._ids)
             self._pending[n] = waiter
             conn = self._conn
         try:
+            if conn is None:
+                raise OSError("no pipe")
             with self._send_lock:
                 conn.send((n, room.game_name, level, seat, room.seed, key, view))
         except (OSError, ValueError) as error:
             with self._lock:
                 self._pending.pop(n, None)
             raise RuntimeError(f"the bots' process is gone ({error})") from None
-        if not waiter[0].wait(THINK_SECONDS):
+        if not waiter.done.wait(THINK_SECONDS):
             with self._lock:
                 self._pending.pop(n, None)
             raise TimeoutError("a bot took too long to think")
-        if waiter[2] is not None:
-            raise RuntimeError(waiter[2])
-        return waiter[1]
+        if waiter.error is not None:
+            raise RuntimeError(waiter.error)
+        return waiter.action
 
     def forget(self, room, seat: int, level: str) -> None:
         room.bot_generation[seat] = room.bot_generation.get(seat, 0) + 1
@@ -120,14 +133,14 @@ class ProcessBrains:
             with self._lock:
                 waiter = self._pending.pop(n, None)
             if waiter is not None:
-                waiter[1], waiter[2] = action, error
-                waiter[0].set()
+                waiter.action, waiter.error = action, error
+                waiter.done.set()
         log.warning("the bots' process stopped; it starts again at the next move")
         with self._lock:
             pending, self._pending = self._pending, {}
         for waiter in pending.values():
-            waiter[2] = "the bots' process stopped"
-            waiter[0].set()
+            waiter.error = "the bots' process stopped"
+            waiter.done.set()
 
 
 # ----- in the child process ------------------------------------------------------------------
@@ -151,6 +164,7 @@ def _serve(conn, niceness: int) -> None:
             n, game_name, level, seat, seed, key, view = conn.recv()
         except (EOFError, OSError, KeyboardInterrupt):
             return
+        answer: tuple[int, dict | None, str | None]
         try:
             answer = (n, _think(game_name, level, seat, seed, key, view), None)
         except Exception as error:      # noqa: BLE001 - reported to the host, which logs it

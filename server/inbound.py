@@ -4,7 +4,9 @@ exist, is the move legal) is for the lobby and the engine."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sized
 from dataclasses import dataclass
+from typing import cast
 
 from server.room import RoomError
 
@@ -51,7 +53,7 @@ def check(event: str, data) -> dict:
                 raise RoomError("malformed", f"Mensaje no válido: falta «{name}».",
                                 f"Malformed message: '{name}' is missing.")
         elif not isinstance(value, field.kind) or isinstance(value, bool) \
-                or (field.max_length is not None and len(value) > field.max_length):
+                or (field.max_length is not None and len(cast(Sized, value)) > field.max_length):
             raise RoomError("malformed", f"Mensaje no válido: «{name}» no es correcto.",
                             f"Malformed message: '{name}' is not right.")
         values[name] = value

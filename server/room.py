@@ -25,7 +25,7 @@ class RoomError(Exception):
         return cls(error.code, error.es, error.en, error.to_dict().get("data"))
 
     def to_dict(self) -> dict:
-        error = {"code": self.code, "es": self.es, "en": self.en}
+        error: dict[str, object] = {"code": self.code, "es": self.es, "en": self.en}
         if self.data is not None:
             error["data"] = self.data
         return error

@@ -17,15 +17,14 @@ import logging
 import secrets
 import threading
 import time
-from typing import Callable
+from typing import Any, Callable
 
 from engine.game import GameError
 from engine.registry import GAMES
 from server.brains import LocalBrains
 from server.inbound import token_shape
 from server.push import Client, Pusher
-from server.room import (AWAY, HANDED_OVER, Request, Room, RoomError, RunningTimer, Seat,
-                         clean_name)
+from server.room import AWAY, HANDED_OVER, Request, Room, RoomError, RunningTimer, Seat, clean_name
 from server.scheduler import PeopleFirst
 from server.store import SavedRoom, Store
 
@@ -266,7 +265,8 @@ class Lobby:
         with room.lock:
             index, seat = room.seat_by_token(token)
             if room.game is None or room.status != "playing":
-                raise RoomError("no_game", "La partida no ha empezado.", "The game has not started.")
+                raise RoomError("no_game", "La partida no ha empezado.",
+                                "The game has not started.")
             if seat.autoplay is not None:
                 raise RoomError("computer_playing",
                                 "El ordenador está jugando por ti: toca «Volver a jugar».",
@@ -410,8 +410,8 @@ class Lobby:
         self._deny(room, self._request(room, args))
 
     def _request(self, room: Room, args: dict) -> Request:
-        request = room.requests.get(args.get("request")) \
-            if isinstance(args.get("request"), str) else None
+        request_id = args.get("request")
+        request = room.requests.get(request_id) if isinstance(request_id, str) else None
         if request is None:
             raise RoomError("unknown_request", "Esa petición ya no existe.",
                             "That request no longer exists.")
@@ -440,7 +440,7 @@ class Lobby:
         room.status, room.game = "lobby", None
         self.store.clear_actions(room.code)
 
-    def _host_act(self, room: Room, args: dict) -> None:
+    def _host_act(self, room: Room, args: dict) -> object:
         """The host's own table buttons (e.g. next round) act for the system seat."""
         if room.game is None or room.status != "playing":
             raise RoomError("no_game", "La partida no ha empezado.", "The game has not started.")
@@ -458,15 +458,17 @@ class Lobby:
     # ----- the engine, timers and bots ---------------------------------------------------------
 
     def _apply(self, room: Room, seat, action) -> None:
+        game = room.game
+        assert game is not None, "every caller checks that the game has started"
         try:
-            room.game.apply(seat, action)
+            game.apply(seat, action)
         except GameError as error:
             raise RoomError.from_game(error) from None
-        if room.game.finished:
+        if game.finished:
             room.status = "finished"
-        self._changed(room, (len(room.game.log) - 1, seat, room.game.log[-1][1]))
+        self._changed(room, (len(game.log) - 1, seat, game.log[-1][1]))
 
-    def _changed(self, room: Room, move: tuple | None = None) -> None:
+    def _changed(self, room: Room, move: tuple[int, int | None, dict] | None = None) -> None:
         """Every change of a room, under its lock: timers, the saved record (with the move
         that caused it, in one transaction), bots, and fresh states for its clients."""
         room.version += 1
@@ -691,8 +693,9 @@ class Lobby:
 
 def _damage_report(saved: SavedRoom, error: Exception) -> dict:
     """What the TV shows of a room that could not be restored: whatever can be read."""
-    report = {"code": saved.code, "game": None, "players": [], "date": saved.updated,
-              "status": saved.status, "reason": str(error)[:200]}
+    report: dict[str, Any] = {"code": saved.code, "game": None, "players": [],
+                              "date": saved.updated, "status": saved.status,
+                              "reason": str(error)[:200]}
     try:
         record = json.loads(saved.text)
     except (ValueError, TypeError):

@@ -14,7 +14,9 @@ import json
 import logging
 import math
 import socket
+from collections.abc import Iterable
 
+from flask import request
 from socketio import packet as sio_packet
 from werkzeug.serving import WSGIRequestHandler
 
@@ -26,6 +28,11 @@ MAX_DIGITS = 18              # digits of an integer; real ones are seats, versio
 REJECTED = "\x00rejected"    # no client can name a real handler this way: see _reject
 RESERVED = frozenset({"connect", "disconnect", "connect_error", "message", "json", "*",
                       REJECTED})
+
+
+def current_sid() -> str:
+    """The Socket.IO client whose event is being handled (Flask-SocketIO sets request.sid)."""
+    return request.sid  # type: ignore[attr-defined]
 
 
 class BadJSON(ValueError):
@@ -53,6 +60,7 @@ def _check_depth(value) -> None:
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
+        children: Iterable
         if isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list):
@@ -89,6 +97,7 @@ class StrictPacket(sio_packet.Packet):
 
     json = StrictJSON
     uses_binary_events = False      # nothing we send holds bytes: skip walking every payload
+    namespace: str | None
 
     def __init__(self, *args, encoded_packet=None, **kwargs):
         super().__init__(*args, encoded_packet=encoded_packet, **kwargs)

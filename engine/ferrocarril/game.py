@@ -142,9 +142,7 @@ class Ferrocarril(RoundGame):
         bottom (the last card is the top). `table` holds (owner, cards) pairs. The player
         in turn is `turn` (default: the one after the dealer); with `buy_window` the top
         discard is offered as if the previous seat had just discarded it."""
-        def cards(value):
-            return SPANISH.parse_all(value) if isinstance(value, str) else list(value)
-
+        cards = cls.pieces
         game = cls(len(hands), options, seed)
         game.round = round - 1
         game.dealer = (len(hands) - 1) if dealer is None else dealer
@@ -209,6 +207,7 @@ class Ferrocarril(RoundGame):
         return []
 
     parse_action = staticmethod(A.coerce)
+    parse_pieces = staticmethod(SPANISH.parse_all)
 
     # ----- checks shared by the handlers ----------------------------------------------------
 

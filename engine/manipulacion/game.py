@@ -95,9 +95,7 @@ class Manipulacion(RoundGame):
         jokers named ``*9h``). `stock` is listed from its top; `table` holds groups (each must
         be valid); the player in turn is `turn` (default: the one after the dealer, who
         defaults to the last seat); `draws` are the cards already drawn this turn."""
-        def cards(value):
-            return parse_all(value) if isinstance(value, str) else list(value)
-
+        cards = cls.pieces
         options = dict(options or {})
         if ruleset is not None:
             options["ruleset"] = ruleset
@@ -182,6 +180,7 @@ class Manipulacion(RoundGame):
     # ----- the server's view of the game ---------------------------------------------------
 
     parse_action = staticmethod(A.coerce)
+    parse_pieces = staticmethod(parse_all)
 
     def apply(self, seat, action) -> None:
         """As Game.apply; the log holds each action as it must replay (a draw or pass that the

@@ -1,6 +1,7 @@
 """Browser tests: the real host in a subprocess and Debian's Chromium driven by Playwright."""
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +11,15 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
+
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items):
+    """Every browser test is slow (a host and Chromium): `-m "not slow"` leaves them out."""
+    for item in items:
+        if HERE in item.path.parents:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture

@@ -253,7 +253,7 @@ def test_a_round_of_ferrocarril_on_the_tv_and_three_phones(host, tv, new_phone, 
     expect(tv.locator(".player-row.dealer .name")).to_have_text("Nieta")
     table.expect_turn(0)
     expect(abuela.page.locator(".fc-turn")).to_have_text("¡Te toca!")
-    for phone, hand in zip(phones, HANDS):
+    for phone, hand in zip(phones, HANDS, strict=True):
         phone.expect_hand(hand)
     table.expect_stock(68)
 
@@ -295,14 +295,16 @@ def test_a_round_of_ferrocarril_on_the_tv_and_three_phones(host, tv, new_phone, 
     # Abuela was in turn: the card plus 2 from the stock, in place of her draw.
     abuela.expect_hand("7o 7c 7e 8o 8c 8e 9o 9c 9e 10o 10c 10e 5c 7b 8b 9b")
     expect(abuela.card("7b#0")).to_be_visible()
-    expect(abuela.page.locator(".fc-buy .buy-outcome.won")).to_have_text("¡Es tuya! Y 2 más del mazo")
+    expect(abuela.page.locator(".fc-buy .buy-outcome.won")).to_have_text(
+        "¡Es tuya! Y 2 más del mazo")
     expect(tio.page.locator(".fc-buy .buy-outcome")).to_have_text(
         "Se la lleva Abuela: tenía más prioridad")
     tio.expect_hand(HANDS[1])
     result = tv.locator(".buy-panel.result")
     expect(result.locator(".headline")).to_have_text("Abuela se lleva el 7 de bastos")
     expect(result.locator(".why.priority")).to_have_text("por prioridad de turno: va antes que Tío")
-    expect(tv.locator(".feed")).to_contain_text("Abuela compra el 7 de bastos por prioridad de turno")
+    expect(tv.locator(".feed")).to_contain_text(
+        "Abuela compra el 7 de bastos por prioridad de turno")
     expect(tv.locator('.player-row[data-seat="0"] .stat.buys b')).to_have_text("9")
     table.expect_stock(63)
     table.expect_turn(0)
@@ -343,7 +345,8 @@ def test_a_round_of_ferrocarril_on_the_tv_and_three_phones(host, tv, new_phone, 
     ]
     expect(tv.locator('.player-row[data-seat="0"] .meld')).to_have_count(4)
     assert table.melds() == table_before
-    expect(tv.locator('.player-row[data-seat="0"] .stat.salido')).to_have_class(re.compile(r"\byes\b"))
+    expect(tv.locator('.player-row[data-seat="0"] .stat.salido')).to_have_class(
+        re.compile(r"\byes\b"))
     table.nobody_buys(0)
     table.expect_turn(1)
 
@@ -369,7 +372,7 @@ def test_a_round_of_ferrocarril_on_the_tv_and_three_phones(host, tv, new_phone, 
     tio.draw()
     tio.expect_hand(HANDS[1] + " Se")
     table.expect_stock(62)
-    for phone, before in zip(phones, hands_before):
+    for phone, before in zip(phones, hands_before, strict=True):
         if phone is not tio:
             assert phone.hand_ids() == before, phone.name
     assert [i for i in tio.hand_ids() if i != "Se#0"] == hands_before[1]

@@ -108,7 +108,8 @@ class Phone:
         except Exception:
             got = self.page.locator(".mn-hand .hand-card").evaluate_all(
                 "cards => cards.map(c => c.dataset.code)")
-            raise AssertionError(f"{self.name}'s hand: wanted {want}, shows {sorted(got)}") from None
+            raise AssertionError(
+                f"{self.name}'s hand: wanted {want}, shows {sorted(got)}") from None
 
     def expect_my_turn(self):
         expect(self.page.locator(".mn-turn .mn-yours")).to_have_text("¡Te toca!")
@@ -123,7 +124,8 @@ class Table:
 
     def groups(self) -> list[list[str]]:
         return self.tv.locator(".mani-lanes .mgroup").evaluate_all(
-            "groups => groups.map(g => [...g.querySelectorAll('svg.card')].map(c => c.dataset.card))")
+            "groups => groups.map("
+            "g => [...g.querySelectorAll('svg.card')].map(c => c.dataset.card))")
 
     def expect_groups(self, *groups: str):
         want = sorted(sorted(g.split()) for g in groups)
@@ -158,7 +160,8 @@ def open_table(host, tv: Page, new_phone, ruleset: str, deal: dict, option_label
     tv.locator('.tile[data-game="manipulacion"]').click()
     expect(tv.locator(".tile.selected")).to_have_attribute("data-game", "manipulacion")
     tv.locator(f'.choice-grid [data-option="ruleset"][data-value="{ruleset}"]').click()
-    expect(tv.locator('.choice-grid [data-option="ruleset"].on')).to_have_attribute("data-value", ruleset)
+    expect(tv.locator('.choice-grid [data-option="ruleset"].on')).to_have_attribute(
+        "data-value", ruleset)
     expect(tv.locator(".options-card .option-label")).to_have_text(["Reglas", *option_labels])
 
     phones = []

@@ -157,8 +157,8 @@ class Search:
         jokers = sum(1 for t in tokens if t[0] in JOKER_KINDS)
         if self.limit is not None and jokers > self.limit:
             return False
-        here_real = {n for t, n in zip(tokens, names) if t[0] in (REAL, LOOSE)}
-        here_jokers = {n for t, n in zip(tokens, names) if t[0] in JOKER_KINDS}
+        here_real = {n for t, n in zip(tokens, names, strict=True) if t[0] in (REAL, LOOSE)}
+        here_jokers = {n for t, n in zip(tokens, names, strict=True) if t[0] in JOKER_KINDS}
         for t in tokens:
             if t[0] == STUCK:
                 _, _, real, jnear = self.jokers[t[2]]
@@ -171,7 +171,7 @@ class Search:
     def subsets(self):
         items = sorted(Counter(self.hand).items())
         for counts in product(*[range(k + 1) for _, k in items]):
-            chosen = [c for (c, _), n in zip(items, counts) for _ in range(n)]
+            chosen = [c for (c, _), n in zip(items, counts, strict=True) for _ in range(n)]
             if chosen:
                 yield chosen
 
@@ -195,11 +195,11 @@ class Search:
         if moving:
             assert self.rules.joker_rule in (JOKERS_CARRUSEL, JOKERS_VATICANO) and not self.loose
         for renamed in product((False, True), repeat=len(moving)):
-            count = Counter(self.jokers[j][1] for j, r in zip(moving, renamed) if r)
+            count = Counter(self.jokers[j][1] for j, r in zip(moving, renamed, strict=True) if r)
             if any(count[n] > on_table[n] for n in count):
                 continue
             tokens = list(base)
-            for j, r in zip(moving, renamed):
+            for j, r in zip(moving, renamed, strict=True):
                 name = self.jokers[j][1]
                 if r:
                     tokens.append((WILD, 0, -1))
@@ -217,7 +217,7 @@ class Search:
             hand_left = Counter(placed_real)
             freed = Counter()
             tokens = list(base)
-            for (g, j), option in zip(choices, pick):
+            for (g, j), option in zip(choices, pick, strict=True):
                 if option == "free":
                     name = self.jokers[j][1]
                     freed[name] += 1
@@ -401,7 +401,7 @@ def _tahiti_ok(table, play, olds, occurrences, placed_real) -> bool:
             added = Counter()
             ok = True
             used_occ = []
-            for j, home in zip(targets, homes):
+            for j, home in zip(targets, homes, strict=True):
                 old = Counter(table[olds[j][0]])
                 new = Counter(play.table[home])
                 extra = new - old
@@ -416,7 +416,7 @@ def _tahiti_ok(table, play, olds, occurrences, placed_real) -> bool:
             rest = [k for k in range(len(occurrences)) if k not in used_occ]
             loose_j = [j for j in range(len(olds)) if not frozen[j]]
             for pick in permutations(rest, len(loose_j)):
-                if all(occurrences[k][1] != olds[j][1] for j, k in zip(loose_j, pick)):
+                if all(occurrences[k][1] != olds[j][1] for j, k in zip(loose_j, pick, strict=True)):
                     return True
     return False
 

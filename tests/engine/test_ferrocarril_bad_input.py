@@ -9,7 +9,6 @@ from engine.cards import ALL_CARDS, JOKER, SPANISH
 from engine.ferrocarril import Ferrocarril
 from engine.ferrocarril.actions import MAX_CARDS, TYPES, Discard
 from engine.game import GameError, IllegalAction, MalformedAction
-
 from tests.engine.ferrocarril_helpers import play_randomly, refused, snapshot
 
 
@@ -362,6 +361,7 @@ def junk_action(game, rng):
     return action
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players,seed", [(2, 3), (3, 4), (4, 5), (5, 6)])
 def test_junk_never_crashes_and_a_refusal_never_changes_anything(players, seed):
     rng = random.Random(seed)

@@ -3,11 +3,11 @@ in hand-built situations. `from_deal` defaults: the dealer is the last seat and 
 """
 import pytest
 
+from engine.bench import bots_match
 from engine.cards import JOKER, SPANISH
 from engine.ferrocarril import Ferrocarril
 from engine.ferrocarril.bots import LEVELS, make_bot
 from engine.simulate import next_move, play
-from engine.bench import bots_match
 
 
 def cards(text):
@@ -42,6 +42,7 @@ TABLES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("levels", TABLES, ids=lambda levels: ",".join(levels))
 def test_bot_games_never_try_an_illegal_move_and_always_end(levels):
     for seed in range(100, 106):
@@ -75,6 +76,7 @@ def test_a_seed_gives_the_same_game_twice():
     assert logs[0] == logs[1]
 
 
+@pytest.mark.slow
 def test_normal_beats_a_table_of_facil_bots_most_of_the_time():
     result = bots_match(games=24, seed=50, players=4, level="normal", against="facil")
     assert result["violations"] == 0

@@ -5,8 +5,7 @@ import json
 import pytest
 
 from engine.cards import ALL_CARDS, JOKER, SPANISH
-from engine.ferrocarril import Ferrocarril
-from engine.ferrocarril import actions as A
+from engine.ferrocarril import Ferrocarril, actions as A
 from engine.game import MalformedAction
 
 

@@ -1,6 +1,7 @@
 """Property tests: random seeded bot games keep every invariant after every action."""
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine.cards import SPANISH
@@ -14,6 +15,7 @@ levels = st.lists(st.sampled_from(LEVELS), min_size=1, max_size=5)
 SLOW = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @SLOW
 @given(seed=seeds, n=players, bot_levels=levels)
 def test_bot_games_keep_every_card_valid_melds_and_consistent_scores(seed, n, bot_levels):

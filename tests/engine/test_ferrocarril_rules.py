@@ -13,9 +13,15 @@ from engine.cards import ALL_CARDS, JOKER, SPANISH, deck
 from engine.ferrocarril import Ferrocarril
 from engine.ferrocarril.rules import CONTRACTS, card_points
 from engine.game import IllegalAction, Timer
-
 from tests.engine.ferrocarril_helpers import (
-    card_names_in, cards, close_window, hand, meld_cards, play_randomly, refused, snapshot,
+    card_names_in,
+    cards,
+    close_window,
+    hand,
+    meld_cards,
+    play_randomly,
+    refused,
+    snapshot,
 )
 
 
@@ -834,7 +840,7 @@ def test_hidden_information_stock_order_is_never_exposed():
     views = [game.view(None)] + [game.view(s) for s in range(4)]
     assert all(isinstance(v["stock"], int) for v in views)
     assert views[0]["stock"] == len(game.stock)
-    for seat, view in zip([None, 0, 1, 2, 3], views):
+    for seat, view in zip([None, 0, 1, 2, 3], views, strict=True):
         visible = {SPANISH.format(c) for c in game.hands[seat]} if seat is not None else set()
         visible.add(view["discard_top"])
         # Every card name a view shows is in the reader's hand or the upturned card.

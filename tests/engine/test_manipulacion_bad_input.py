@@ -8,10 +8,7 @@ from engine.game import GameError, IllegalAction, MalformedAction
 from engine.manipulacion.actions import TYPES
 from engine.manipulacion.game import Manipulacion
 from engine.manipulacion.melds import fmt
-
-from tests.engine.manipulacion_helpers import (
-    RULESET_NAMES, deal, refused, snapshot, solver_stub,
-)
+from tests.engine.manipulacion_helpers import RULESET_NAMES, deal, refused, snapshot
 
 pytestmark = pytest.mark.usefixtures("solver_stub")
 
@@ -116,6 +113,7 @@ def test_check_raises_like_apply_and_never_changes_anything():
     assert snapshot(game) == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", RULESET_NAMES)
 def test_random_careless_clients_never_change_the_game_when_refused(ruleset):
     """Random well- and ill-formed actions from every seat: a refusal changes nothing, and the

@@ -10,10 +10,7 @@ from engine.manipulacion.bots import LEVELS, make_bot
 from engine.manipulacion.game import Manipulacion
 from engine.manipulacion.melds import parse_all
 from engine.simulate import main as simulate_main, next_move, play
-
-from tests.engine.manipulacion_helpers import (
-    RULESET_NAMES, Play, deal, solver_stub, table,
-)
+from tests.engine.manipulacion_helpers import RULESET_NAMES, Play, deal, table
 
 pytestmark = pytest.mark.usefixtures("solver_stub")
 
@@ -34,6 +31,7 @@ def finish_turn(game, bot, limit=60):
 
 # ----- whole games ------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", RULESET_NAMES)
 def test_bot_games_never_try_an_illegal_move_and_always_end(ruleset):
     for seed, levels in ((1, ["facil", "normal"]), (2, ["facil", "facil", "normal"])):

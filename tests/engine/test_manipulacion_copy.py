@@ -5,9 +5,7 @@ import json
 
 import pytest
 
-from tests.engine.manipulacion_helpers import (
-    apply_all, deal, hand, refused, solver_stub, table, texts,
-)
+from tests.engine.manipulacion_helpers import apply_all, deal, hand, refused, table, texts
 
 pytestmark = pytest.mark.usefixtures("solver_stub")
 

@@ -11,9 +11,15 @@ from engine.cards import deck
 from engine.game import IllegalAction
 from engine.manipulacion.game import Manipulacion
 from engine.manipulacion.options import DEFAULTS
-
 from tests.engine.manipulacion_helpers import (
-    Hint, apply_all, cards, deal, hand, refused, solver_stub, table, texts,
+    Hint,
+    apply_all,
+    cards,
+    deal,
+    hand,
+    refused,
+    table,
+    texts,
 )
 
 pytestmark = pytest.mark.usefixtures("solver_stub")

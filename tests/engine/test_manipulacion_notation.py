@@ -10,8 +10,6 @@ from engine.manipulacion import actions as A
 from engine.manipulacion.game import Manipulacion
 from engine.manipulacion.melds import fmt, named, parse, parse_all
 
-from tests.engine.manipulacion_helpers import solver_stub
-
 pytestmark = pytest.mark.usefixtures("solver_stub")
 
 

@@ -7,12 +7,11 @@ import pytest
 from engine.cards import deck
 from engine.game import IllegalAction
 from engine.manipulacion.game import Manipulacion
-from engine.manipulacion.options import DEFAULTS
 from engine.manipulacion.melds import fmt
+from engine.manipulacion.options import DEFAULTS
 from engine.manipulacion.rulesets import RULESETS
 from engine.registry import GAMES, game_class
-
-from tests.engine.manipulacion_helpers import RULESET_NAMES, solver_stub
+from tests.engine.manipulacion_helpers import RULESET_NAMES
 
 pytestmark = pytest.mark.usefixtures("solver_stub")
 

@@ -11,12 +11,19 @@ import pytest
 
 from engine.cards import ALL_CARDS, JOKER, deck
 from engine.game import IllegalAction, MalformedAction
+from engine.manipulacion.commit import physical
 from engine.manipulacion.game import Manipulacion
 from engine.manipulacion.melds import parse_all
-from engine.manipulacion.commit import physical
-
 from tests.engine.manipulacion_helpers import (
-    RULESET_NAMES, Hint, apply_all, cards, deal, hand, refused, solver_stub, table, texts,
+    RULESET_NAMES,
+    Hint,
+    apply_all,
+    cards,
+    deal,
+    hand,
+    refused,
+    table,
+    texts,
 )
 
 pytestmark = pytest.mark.usefixtures("solver_stub")

@@ -16,7 +16,12 @@ from engine.manipulacion import solve as cli
 from engine.manipulacion.melds import NAMED, fmt_all, parse, parse_all
 from engine.manipulacion.rulesets import RULESETS
 from engine.manipulacion.solver import (
-    Play, SolverInputError, _hint_by_model, _prepare, solve_best, solve_hint,
+    Play,
+    SolverInputError,
+    _hint_by_model,
+    _prepare,
+    solve_best,
+    solve_hint,
 )
 from tests.engine.manipulacion_bruteforce import analyse, check_play
 

@@ -12,7 +12,6 @@ from engine.manipulacion.melds import fmt, parse_all  # noqa: E402
 from engine.manipulacion.rulesets import RULESETS  # noqa: E402
 from engine.manipulacion.solver import solve_best  # noqa: E402
 from engine.simulate import play  # noqa: E402
-
 from tests.engine.manipulacion_helpers import RULESET_NAMES, deal, refused, table  # noqa: E402
 
 
@@ -45,6 +44,7 @@ def test_reminder_stays_quiet_without_a_play_and_with_trust_the_player():
     assert len(trusting.hands[0]) == 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", RULESET_NAMES)
 def test_normal_bot_games_with_the_real_solver_are_legal_and_end(ruleset):
     outcome = play(3, 31, ["normal", "facil", "normal"], check=True,
@@ -53,6 +53,7 @@ def test_normal_bot_games_with_the_real_solver_are_legal_and_end(ruleset):
     assert outcome.result is not None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", RULESET_NAMES)
 def test_the_engine_accepts_every_play_the_solver_finds(ruleset):
     rules = RULESETS[ruleset]

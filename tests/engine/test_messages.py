@@ -35,7 +35,8 @@ SAMPLES = {
     "rearranging": Words("No hace falta reorganizar la mesa.", "No rearranging is needed."),
     "button": Words("Robar", "Draw"),
 }
-CARD_CODE = re.compile(r"(?<![\w«'])(?:10|[2-9AJQKSCR])[ocebshdc](?!\w| de )|(?<!\w)\*\w*")  # «As de» is a word
+# A card code such as 7o or Qh, or a joker written *; "As de" is a word (the ace), not a code.
+CARD_CODE = re.compile(r"(?<![\w«'])(?:10|[2-9AJQKSCR])[ocebshdc](?!\w| de )|(?<!\w)\*\w*")
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b")
 
 

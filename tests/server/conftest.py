@@ -11,7 +11,8 @@ class Harness:
         options.setdefault("bot_delay", 0)
         options.setdefault("sweep", False)
         options.setdefault("synchronous_push", True)
-        options.setdefault("brains", LocalBrains())     # bots in this process, even with real timers
+        # bots in this process, even with real timers
+        options.setdefault("brains", LocalBrains())
         self.app, self.socketio = create_app(data_dir=data_dir, **options)
         self.lobby = self.app.extensions["sobremesa"]
         self.tv = self.socketio.test_client(self.app)

@@ -9,6 +9,8 @@ import pytest
 
 from tests.live import Host, RawSocket
 
+pytestmark = pytest.mark.slow      # each test starts a real host
+
 NOT_TEXT = [7, 1.5, True, [], ["x"], {}, {"a": 1}]
 NOT_OBJECT = [7, "x", True, [], ["draw"], 1.5]
 BAD_TOKENS = ["é", "not-a-token", "a" * 65, "", " ", "\x00", "tok en", "ñ" * 20]

@@ -204,6 +204,7 @@ def test_a_window_that_ran_out_while_the_host_was_down_closes_at_once(tmp_path):
     assert again.lobby.rooms[h.code].game.window is None
 
 
+@pytest.mark.slow
 def test_a_finished_game_is_still_there_for_a_phone_that_reloads_after_the_podium(tmp_path):
     scheduler = ManualScheduler()
     h = Harness(data_dir=tmp_path, scheduler=scheduler)

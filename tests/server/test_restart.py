@@ -9,6 +9,8 @@ import pytest
 
 from tests.live import Host, RawSocket
 
+pytestmark = pytest.mark.slow      # each test starts and kills a real host
+
 
 @pytest.fixture
 def host(tmp_path):
@@ -39,7 +41,8 @@ def room_with(host, game, names, options=None, bots=()):
 
 
 def newest(client, timeout=3.0):
-    """The last state the client has received, waiting up to `timeout` for a first one."""
+    """The newest state that arrived within 0.3 s, or else the first one within `timeout` (the
+    bots think at SCHED_IDLE: on a busy machine they may not move for a while)."""
     client._next(lambda f: False, 0.3)          # collect what has arrived
     if not client.states():
         client._next(lambda f: f.startswith('42["state"'), timeout)

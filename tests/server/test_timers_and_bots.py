@@ -3,6 +3,8 @@ for a table that has changed; views are built under the lock."""
 import threading
 import time
 
+import pytest
+
 from engine.game import Timer
 from server.push import Pusher
 from server.room import Room, Seat
@@ -84,6 +86,7 @@ def test_a_bot_thinks_outside_the_rooms_lock_and_its_stale_move_is_dropped(monke
     assert room.bots_pending == set()
 
 
+@pytest.mark.slow
 def test_a_slow_bot_in_one_room_does_not_delay_a_timer_in_another(monkeypatch):
     """The real scheduler and worker pool: room A's bot thinks for up to 5 s; room B's 3 s
     buy window still closes on time."""
