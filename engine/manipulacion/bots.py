@@ -17,12 +17,12 @@ import random
 from collections import Counter
 from typing import Sequence
 
-from engine.cards import ACE, JOKER
+from engine.cards import ACE, JOKER, Card
 from engine.game import GameError
 from engine.manipulacion.commit import NeedsChoice, check_play, physical
 from engine.manipulacion.melds import EITHER, HIGH, LOW, classify, fmt, named, parse_all
-from engine.manipulacion.solver import solve_best
 from engine.manipulacion.rulesets import RULESETS
+from engine.manipulacion.solver import solve_best
 
 LEVELS = ("facil", "normal")
 
@@ -188,7 +188,7 @@ class NormalBot(EasyBot):
             except NeedsChoice as choice:
                 for need in choice.data.get("groups", []):
                     names = iter(parse_all(need["options"][0]))
-                    groups[need["group"]] = [named(next(names)) if x == JOKER else x
+                    groups[need["group"]] = [named(Card(next(names))) if x == JOKER else x
                                              for x in groups[need["group"]]]
                 continue
             except GameError:

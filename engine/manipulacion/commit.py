@@ -17,7 +17,14 @@ from engine.cards import JOKER
 from engine.game import IllegalAction
 from engine.manipulacion.jokers import physical
 from engine.manipulacion.melds import (
-    arrange, card_words, cards_words, check_group, fmt, is_joker, joker_names, named,
+    arrange,
+    card_words,
+    cards_words,
+    check_group,
+    fmt,
+    is_joker,
+    joker_names,
+    named,
 )
 from engine.manipulacion.messages import WHY_INVALID, group_words
 from engine.manipulacion.rulesets import RuleSet
@@ -75,6 +82,7 @@ def check_play(rules: RuleSet, table: Sequence[Sequence[int]], loose: Sequence[i
     limit = rules.max_jokers_per_group
     needs = []
     done: list[list[int]] = []
+    needs_at: list[int] = []
     for i, g in enumerate(groups):
         if limit is not None and sum(1 for x in g if is_joker(x)) > limit:
             raise refuse("too_many_jokers")
@@ -86,15 +94,16 @@ def check_play(rules: RuleSet, table: Sequence[Sequence[int]], loose: Sequence[i
             if len(options) == 1:
                 g = _fill(g, options[0])
             else:
+                needs_at.append(i)
                 needs.append({"group": i, "cards": [fmt(x) for x in g],
                               "options": [[fmt(c) for c in option] for option in options]})
         else:
             check_group(g, rules.ace, limit, index=i)
-        done.append(g)
+        done.append(list(g))
     if needs:
-        first = needs[0]
-        options = joker_names(groups[first["group"]], rules.ace)[:6]
-        raise NeedsChoice("joker_needs_name", {"groups": needs}, group=group_words(first["group"]),
+        first = needs_at[0]
+        options = joker_names(groups[first], rules.ace)[:6]
+        raise NeedsChoice("joker_needs_name", {"groups": needs}, group=group_words(first),
                           choices=Or([cards_words(option) for option in options]))
 
     rules.joker_policy.check_play(table, done, placed)

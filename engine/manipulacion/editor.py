@@ -17,7 +17,14 @@ from typing import Sequence
 from engine.cards import JOKER
 from engine.manipulacion.jokers import physical
 from engine.manipulacion.melds import (
-    HIGH, arrange, card_words, cards_words, classify, is_joker, named, stands_for,
+    HIGH,
+    arrange,
+    card_words,
+    cards_words,
+    classify,
+    is_joker,
+    named,
+    stands_for,
 )
 from engine.manipulacion.messages import PLACES
 from engine.manipulacion.rulesets import RuleSet
@@ -100,7 +107,7 @@ class Editor:
             if self.jokers.frozen(self, k):
                 after = list(cp.groups[k])
                 after.remove(x)
-                if Counter(self.table[cp.origin[k]]) - Counter(after):
+                if Counter(self.table[_origin(cp, k)]) - Counter(after):
                     self._refuse_frozen(k)
             if not free and self.jokers.stays(self, x):
                 raise refuse("joker_stays", card=card_words(stands_for(x)))
@@ -173,7 +180,7 @@ class Editor:
         return index
 
     def _refuse_frozen(self, k: int) -> None:
-        raise refuse("group_frozen", cards=cards_words(self.table[self.copy.origin[k]]))
+        raise refuse("group_frozen", cards=cards_words(self.table[_origin(self.copy, k)]))
 
     def _finish(self, touched) -> Copy:
         cp = self.copy
@@ -185,6 +192,13 @@ class Editor:
         cp.origin = [cp.origin[k] for k in keep]
         cp.steps += 1
         return cp
+
+
+def _origin(cp: Copy, k: int) -> int:
+    """The committed group a frozen copy group started as (a frozen group always has one)."""
+    origin = cp.origin[k]
+    assert origin is not None
+    return origin
 
 
 def tidy(group: list[int], ace: str) -> list[int]:

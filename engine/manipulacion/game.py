@@ -22,7 +22,14 @@ from engine.manipulacion.commit import NeedsChoice, Played, check_play, physical
 from engine.manipulacion.editor import Copy, Editor, changed, placed
 from engine.manipulacion.info import INFO
 from engine.manipulacion.melds import (
-    NAMED, arrange, card_words, check_group, classify, fmt, joker_names, parse_all,
+    NAMED,
+    arrange,
+    card_words,
+    check_group,
+    classify,
+    fmt,
+    joker_names,
+    parse_all,
 )
 from engine.manipulacion.messages import BUTTONS, REARRANGING, changes_words
 from engine.manipulacion.options import OPTIONS
@@ -228,7 +235,7 @@ class Manipulacion(RoundGame):
             raise refuse("must_draw_first")
 
     def _draw(self, n: int) -> list[int]:
-        drawn = []
+        drawn: list[int] = []
         while self.stock and len(drawn) < n:
             drawn.append(self.stock.pop())
         return drawn
@@ -424,7 +431,7 @@ class Manipulacion(RoundGame):
         self._event("round_end", out if out is not None else closer, round=self.round + 1,
                     points=points, winners=winners, blocked=blocked)
         if over:
-            self._event("game_end", None, winners=self.result()["winners"])
+            self._event("game_end", None, winners=self._standings()["winners"])
 
     def _do_end_game(self, seat, act) -> None:
         """Shanghái has no fixed end: the host (seat None) ends it between rounds."""
@@ -437,7 +444,7 @@ class Manipulacion(RoundGame):
         self.ended_by_host = True
         self.phase = GAME_OVER
         self.ready = set()
-        self._event("game_end", None, winners=self.result()["winners"])
+        self._event("game_end", None, winners=self._standings()["winners"])
 
     # ----- views ----------------------------------------------------------------------------
 
@@ -460,9 +467,10 @@ class Manipulacion(RoundGame):
 
     def _copy_view(self, seat) -> dict:
         cp = self.copy
+        assert cp is not None
         ace = self.rules.ace
         groups = []
-        for g, origin in zip(cp.groups, cp.origin):
+        for g, origin in zip(cp.groups, cp.origin, strict=True):
             kind = classify(g, ace)
             needs_name = JOKER in g and bool(joker_names(g, ace))
             groups.append({"cards": [fmt(x) for x in g], "kind": kind, "from": origin,
@@ -479,7 +487,8 @@ class Manipulacion(RoundGame):
                 "hand_points": self._hand_points(self.hands[seat]),
                 "allowed": self.allowed(seat),
                 "copy": self._copy_view(seat) if mine else None,
-                "undo_surrenders": bool(mine and self._unfinished_costs()
+                "undo_surrenders": bool(mine and self.copy is not None
+                                        and self._unfinished_costs()
                                         and self._copy_changed(self.copy))}
 
     def public_options(self) -> dict:

@@ -113,6 +113,7 @@ def arrange(cards: Sequence[int], ace: str) -> list[int]:
         return sorted(cards, key=lambda x: stands_for(x).suit)
     if kind == RUN:
         order = run_ranks([stands_for(x).rank for x in cards], ace)
+        assert order is not None            # classify said it is a run
         high = order[-1] == 14
         key = {(14 if high and stands_for(x).rank == ACE else stands_for(x).rank): x
                for x in cards}

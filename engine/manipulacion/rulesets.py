@@ -323,7 +323,7 @@ class To150(OneRound):
 
     def result(self, game) -> dict:
         finals = [score + (GOAL_BONUS if score >= GOAL else 0) + ROUND_BONUS * won
-                  for score, won in zip(game.scores, game.rounds_won)]
+                  for score, won in zip(game.scores, game.rounds_won, strict=True)]
         return standings(finals, lower_wins=False, points=list(game.scores),
                          rounds_won=list(game.rounds_won))
 

@@ -18,18 +18,27 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, product
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import highspy
 import numpy as np
 
-from engine.cards import ALL_CARDS, JOKER, RANKS, SUITS, card
+from engine.cards import ALL_CARDS, JOKER, RANKS, SUITS, Card, card
 from engine.game import GameError
+from engine.manipulacion.jokers import NoJokers
 from engine.manipulacion.melds import (
-    NAMED, RUN, TRIO, arrange, check_group, classify, fmt, joker_names, named, run_ranks,
+    NAMED,
+    RUN,
+    TRIO,
+    arrange,
+    check_group,
+    classify,
+    fmt,
+    joker_names,
+    named,
+    run_ranks,
     stands_for,
 )
-from engine.manipulacion.jokers import NoJokers
 from engine.manipulacion.rulesets import RULESETS, RuleSet
 
 CODES: tuple[int, ...] = tuple(int(c) for c in ALL_CARDS)
@@ -300,7 +309,7 @@ class _Model:
         n = len(self.cost)
         starts = np.zeros(n + 1, dtype=np.int32)
         np.cumsum(self.sizes, out=starts[1:])
-        self.arrays = (np.array(self.cost), np.zeros(n), np.array(self.upper),
+        self.arrays: tuple[Any, ...] = (np.array(self.cost), np.zeros(n), np.array(self.upper),
                        np.array(self.row_lower), np.array(self.row_upper), starts,
                        np.array(self.index, dtype=np.int32), np.array(self.value))
         self.entry_column = np.repeat(np.arange(n), self.sizes)
@@ -313,8 +322,10 @@ class _Model:
     def _load(self, integer: bool, extra=()):
         h = _highs(extra)
         # The flat form of passModel: HighsLp's nested matrix is a copy in some versions.
+        cost, lower, upper, row_lower, row_upper, starts, index, value = self.arrays
         h.passModel(len(self.cost), len(self.row_lower), len(self.index), COLWISE, MINIMIZE,
-                    0.0, *self.arrays, np.full(len(self.cost), int(integer), dtype=np.int32))
+                    0.0, cost, lower, upper, row_lower, row_upper, starts, index, value,
+                    np.full(len(self.cost), int(integer), dtype=np.int32))
         return h
 
     def _branch_and_bound(self) -> tuple[np.ndarray | None, bool]:
@@ -329,7 +340,7 @@ class _Model:
         h = self._load(False, (("presolve", "off"),))
         best, best_cost = None, np.inf
         open_nodes: list = []                  # a heap of (parent's bound, -node, lower, upper)
-        dive = (-np.inf, 0, self.arrays[1], self.arrays[2])
+        dive: tuple | None = (-np.inf, 0, self.arrays[1], self.arrays[2])
         nodes = 0
         while dive or open_nodes:
             parent, _, lower, upper = dive or heapq.heappop(open_nodes)
@@ -411,7 +422,7 @@ class _Model:
         raise RuntimeError(f"HiGHS found no proven optimum ({h.modelStatusToString(status)})")
 
 
-COLWISE, MINIMIZE = highspy.MatrixFormat.kColwise, highspy.ObjSense.kMinimize
+COLWISE, MINIMIZE = int(highspy.MatrixFormat.kColwise), int(highspy.ObjSense.kMinimize)
 NODE_LIMIT = 100               # of our branch and bound, before HiGHS's MIP takes over
 
 
@@ -566,8 +577,8 @@ def _hand_uses(inst: _Instance, m: _Model, c: int, k: int) -> list[tuple[int, fl
     """Entries for placing k copies of hand card c (JOKER: hand jokers), wherever they go."""
     if c == JOKER:
         return [(m.row("hjok", -np.inf, inst.hand_jokers), k), (m.row("one", 1, np.inf), k)]
-    entries = [(m.row(("hand", c), -np.inf, inst.hand_real[c]), k),
-               (m.row("one", 1, np.inf), k)]
+    entries: list[tuple[int, float]] = [(m.row(("hand", c), -np.inf, inst.hand_real[c]), k),
+                                        (m.row("one", 1, np.inf), k)]
     entries += _real_down(inst, m, c, k)
     if inst.freezes_groups and any(j.name == c for j in inst.jokers):
         entries.append((m.row(("freed", c), -np.inf, 0), -k))
@@ -591,7 +602,8 @@ def _add_pool(inst: _Instance, cat: _Catalogue, m: _Model) -> None:
     if inst.pattern:
         rows += [m.named_rows[("jslot", c)] for c in CODES]
     picked = block.rows[cols]
-    metas = [("pool", w, k) for w, k in zip(block.window[cols].tolist(), block.slot[cols].tolist())]
+    metas = [("pool", w, k) for w, k in zip(block.window[cols].tolist(),
+                                             block.slot[cols].tolist(), strict=True)]
     m.cols(metas, upper[cols], np.where(picked >= 0, np.array(rows)[picked], -1))
 
 
@@ -695,12 +707,12 @@ def _extensions(inst: _Instance, cat: _Catalogue, cards: Sequence[int], real_onl
                 opts.append(False)
             choices.append(opts)
         for pick in product(*choices):
-            jnames = tuple(c for c, real in zip(missing, pick) if not real)
+            jnames = tuple(c for c, real in zip(missing, pick, strict=True) if not real)
             if len(jnames) > inst.hand_jokers:
                 continue
             if inst.pattern and have_jokers + len(jnames) > 1:
                 continue
-            out.append((tuple(c for c, real in zip(missing, pick) if real), jnames))
+            out.append((tuple(c for c, real in zip(missing, pick, strict=True) if real), jnames))
     return out
 
 
@@ -825,7 +837,7 @@ class _Filler:
         if need == REAL or self.jokers[c] <= 0:
             raise AssertionError(f"solver: no card for slot {c}")
         self.jokers[c] -= 1
-        return named(c)
+        return named(Card(c))
 
 
 def _extract(inst: _Instance, m: _Model, sol: np.ndarray) -> tuple[Play, dict]:
@@ -902,8 +914,8 @@ def _play(inst: _Instance, intact: dict, fresh: list[list[int]], placed: Counter
           loose: list[int]) -> Play:
     ace = inst.ace
     table = [_arranged(tuple(intact[g]), ace) for g in sorted(intact)]
-    fresh = [_arranged(tuple(g), ace) for g in _merge_runs(fresh, inst)]
-    table += sorted(fresh, key=lambda g: (classify(g, ace) != RUN, [stands_for(x) for x in g]))
+    merged = [_arranged(tuple(g), ace) for g in _merge_runs(fresh, inst)]
+    table += sorted(merged, key=lambda g: (classify(g, ace) != RUN, [stands_for(x) for x in g]))
     hand_cards = tuple(sorted(c for c in placed.elements() if c != JOKER)) \
         + (JOKER,) * placed[JOKER]
     value = sum(inst.value(c) for c in hand_cards)
@@ -925,13 +937,14 @@ def _arranged(cards: tuple[int, ...], ace: str) -> tuple[int, ...]:
 def _merge_runs(groups: list[list[int]], inst: _Instance) -> list[list[int]]:
     """Joins runs of the pool that continue one another (cosmetic: the pool uses short runs)."""
     ace = inst.ace
-    runs, others = [], []
+    runs: list[list[int]] = []
+    others: list[list[int]] = []
     for g in groups:
         (runs if classify(g, ace) == RUN and len(g) < 13 else others).append(g)
     merged = True
     while merged:
         merged = False
-        ends = {}
+        ends: dict[tuple[int, int], int] = {}
         for i, g in enumerate(runs):
             lo, hi, suit = _span(g, ace)
             ends.setdefault((suit, lo), i)
@@ -951,6 +964,7 @@ def _merge_runs(groups: list[list[int]], inst: _Instance) -> list[list[int]]:
 
 def _span(g: list[int], ace: str) -> tuple[int, int, int]:
     order = run_ranks([stands_for(x).rank for x in g], ace)
+    assert order is not None                # only runs come here
     return order[0], order[-1], stands_for(g[0]).suit
 
 
