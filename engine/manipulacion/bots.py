@@ -9,10 +9,12 @@
 - "normal" asks the solver it is given (`engine.manipulacion.solver.solve_best` unless
   `make_bot` is given another) for the best play and sends it as one `set_table`; it checks the
   table first with the same rules the engine uses, and falls back to "facil" when the solver
-  finds nothing valid. A solver failure is an error (the host's bot worker reports it).
+  finds nothing valid. A solver failure is logged (with its traceback) and the bot plays as
+  "facil" that turn: a bug in the solver must not stop the family's game.
 """
 from __future__ import annotations
 
+import logging
 import random
 from collections import Counter
 from typing import Sequence
@@ -25,6 +27,7 @@ from engine.manipulacion.rulesets import RULESETS
 from engine.manipulacion.solver import solve_best
 
 LEVELS = ("facil", "normal")
+log = logging.getLogger(__name__)
 
 
 class Situation:
@@ -174,8 +177,13 @@ class NormalBot(EasyBot):
     def find_play(self, view: dict) -> list[dict] | None:
         s = Situation(view, self.seat)
         extra = {"opening_run": True} if s.rules.initial_meld.needs_opening_run(s.opened) else {}
-        play = self.solver(s.rules, [list(g) for g in s.table], list(s.hand),
-                           tuple(s.loose), **extra)
+        try:
+            play = self.solver(s.rules, [list(g) for g in s.table], list(s.hand),
+                               tuple(s.loose), **extra)
+        except Exception:       # noqa: BLE001 - logged, never silent; the game goes on
+            log.exception("Manipulación: the solver failed; seat %s plays as 'facil' this turn",
+                          self.seat)
+            play = None
         if play is None:
             return super().find_play(view)
         groups = [list(g) for g in play.table]
