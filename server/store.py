@@ -4,6 +4,10 @@ Crash safety: WAL journal with `synchronous=FULL`, and every action is one trans
 together with its room's record (version, timers, status), so a `kill -9` or a flat battery
 leaves either both or neither. A file SQLite cannot read is moved aside under a dated name
 and whatever rows can still be read are copied into a fresh file: the host always starts.
+
+Each action row carries the format it was written in (`LOG_FORMAT`). A room whose log holds a
+row of a format this host does not know is read like any log that does not replay: the lobby
+keeps the room aside as damaged.
 """
 from __future__ import annotations
 
@@ -31,6 +35,7 @@ CREATE TABLE IF NOT EXISTS actions (
     n INTEGER NOT NULL,
     seat INTEGER,
     action TEXT NOT NULL,
+    format INTEGER NOT NULL DEFAULT 1,
     PRIMARY KEY (room, n)
 );
 CREATE TABLE IF NOT EXISTS meta (
@@ -39,6 +44,11 @@ CREATE TABLE IF NOT EXISTS meta (
 );
 """
 LIVE = ("lobby", "playing", "finished")
+# 1: before formats were kept (a plain draw or pass that the reminder of "Bajar es obligatorio"
+#    let through was logged without its confirmation: its replay asks the solver again);
+# 2: every action exactly as it must replay.
+LOG_FORMAT = 2
+LOG_FORMATS = (1, 2)
 
 
 @dataclass
@@ -92,6 +102,9 @@ class Store:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         db.executescript(SCHEMA)
+        columns = [row[1] for row in db.execute("PRAGMA table_info(actions)")]
+        if "format" not in columns:              # a file from before formats were kept
+            db.execute("ALTER TABLE actions ADD COLUMN format INTEGER NOT NULL DEFAULT 1")
         return db
 
     @staticmethod
@@ -114,8 +127,8 @@ class Store:
         with _transaction(db):
             db.executemany("INSERT OR IGNORE INTO rooms (code, record, status, updated) "
                            "VALUES (?, ?, ?, ?)", rooms)
-            db.executemany("INSERT OR IGNORE INTO actions (room, n, seat, action) "
-                           "VALUES (?, ?, ?, ?)", actions)
+            db.executemany("INSERT OR IGNORE INTO actions (room, n, seat, action, format) "
+                           "VALUES (?, ?, ?, ?, ?)", actions)
         self.notices.append({
             "code": "damaged_file", "path": str(aside), "rooms": len(rooms),
             "es": f"El archivo de partidas estaba dañado. Guardamos una copia de la partida "
@@ -143,8 +156,9 @@ class Store:
     def record_action(self, code: str, n: int, seat, action: dict, record: dict) -> None:
         """One move and its room's new record, in one transaction."""
         with self._lock, self._transaction():
-            self._db.execute("INSERT OR REPLACE INTO actions (room, n, seat, action) "
-                             "VALUES (?, ?, ?, ?)", (code, n, seat, json.dumps(action)))
+            self._db.execute("INSERT OR REPLACE INTO actions (room, n, seat, action, format) "
+                             "VALUES (?, ?, ?, ?, ?)",
+                             (code, n, seat, json.dumps(action), LOG_FORMAT))
             self._upsert(record)
 
     def _upsert(self, record: dict) -> None:
@@ -192,8 +206,9 @@ class Store:
                 room = SavedRoom(str(code), text if isinstance(text, str) else "",
                                  str(status), _julian_to_unix(updated))
                 try:
-                    room.actions = [(seat, json.loads(action)) for seat, action in self._db.execute(
-                        "SELECT seat, action FROM actions WHERE room = ? ORDER BY n", (code,))]
+                    room.actions = _actions(self._db.execute(
+                        "SELECT seat, action, format FROM actions WHERE room = ? ORDER BY n",
+                        (code,)))
                 except (sqlite3.DatabaseError, ValueError, TypeError) as error:
                     room.actions_error = str(error)
                 saved.append(room)
@@ -204,6 +219,15 @@ class Store:
             self._db.close()
 
 
+def _actions(rows) -> list:
+    actions = []
+    for seat, action, form in rows:
+        if form not in LOG_FORMATS:
+            raise ValueError(f"a move is in a log format this host does not know ({form!r})")
+        actions.append((seat, json.loads(action)))
+    return actions
+
+
 def _salvage(path: Path) -> tuple[list[tuple], list[tuple]]:
     """Whatever rows of a damaged file SQLite can still read, one by one."""
     try:
@@ -212,7 +236,8 @@ def _salvage(path: Path) -> tuple[list[tuple], list[tuple]]:
         return [], []
     try:
         rooms = _rows(db, "rooms", "code, record, status, updated")
-        actions = _rows(db, "actions", "room, n, seat, action")
+        actions = _rows(db, "actions", "room, n, seat, action, format") \
+            or [(*row, 1) for row in _rows(db, "actions", "room, n, seat, action")]
     finally:
         db.close()
     return rooms, actions

@@ -27,8 +27,8 @@ from typing import ClassVar
 
 from engine import fields
 from engine.game import Action
-from engine.messages import malformed
 from engine.manipulacion.melds import NAMED, fmt, parse
+from engine.messages import malformed
 
 MAX_GROUP = 16          # more cards than any group can hold
 MAX_GROUPS = 60         # more groups than 108 cards can make

@@ -6,23 +6,28 @@
   to the ends of runs or to tríos on the table, one working-copy step at a time; otherwise it
   draws or passes (and knocks in Carrusel when it may). It never rearranges the table and never
   plays a joker.
-- "normal" asks the solver (`engine.manipulacion.solver.solve_best`, imported lazily) for the
-  best play and sends it as one `set_table`; it checks the table first with the same rules the
-  engine uses, and falls back to "facil" when the solver is missing or finds nothing valid.
+- "normal" asks the solver it is given (`engine.manipulacion.solver.solve_best` unless
+  `make_bot` is given another) for the best play and sends it as one `set_table`; it checks the
+  table first with the same rules the engine uses, and falls back to "facil" when the solver
+  finds nothing valid. A solver failure is logged (with its traceback) and the bot plays as
+  "facil" that turn: a bug in the solver must not stop the family's game.
 """
 from __future__ import annotations
 
+import logging
 import random
 from collections import Counter
 from typing import Sequence
 
-from engine.cards import ACE, JOKER
+from engine.cards import ACE, JOKER, Card
 from engine.game import GameError
 from engine.manipulacion.commit import NeedsChoice, check_play, physical
 from engine.manipulacion.melds import EITHER, HIGH, LOW, classify, fmt, named, parse_all
 from engine.manipulacion.rulesets import RULESETS
+from engine.manipulacion.solver import solve_best
 
 LEVELS = ("facil", "normal")
+log = logging.getLogger(__name__)
 
 
 class Situation:
@@ -164,17 +169,20 @@ class EasyBot:
 class NormalBot(EasyBot):
     level = "normal"
 
+    def __init__(self, seat: int, seed: int = 0, solver=None):
+        super().__init__(seat, seed)
+        # (rules, table, hand, loose, opening_run=) -> a play (.table, .placed, .loose) or None
+        self.solver = solver if solver is not None else solve_best
+
     def find_play(self, view: dict) -> list[dict] | None:
-        try:
-            from engine.manipulacion.solver import solve_best
-        except ImportError:
-            return super().find_play(view)
         s = Situation(view, self.seat)
-        extra = {"opening_run": True} if s.rules.first_play_run_of and not s.opened else {}
+        extra = {"opening_run": True} if s.rules.initial_meld.needs_opening_run(s.opened) else {}
         try:
-            play = solve_best(s.rules, [list(g) for g in s.table], list(s.hand),
-                              tuple(s.loose), **extra)
-        except Exception:           # noqa: BLE001 — a solver failure must not stop the bot
+            play = self.solver(s.rules, [list(g) for g in s.table], list(s.hand),
+                               tuple(s.loose), **extra)
+        except Exception:       # noqa: BLE001 - logged, never silent; the game goes on
+            log.exception("Manipulación: the solver failed; seat %s plays as 'facil' this turn",
+                          self.seat)
             play = None
         if play is None:
             return super().find_play(view)
@@ -188,7 +196,7 @@ class NormalBot(EasyBot):
             except NeedsChoice as choice:
                 for need in choice.data.get("groups", []):
                     names = iter(parse_all(need["options"][0]))
-                    groups[need["group"]] = [named(next(names)) if x == JOKER else x
+                    groups[need["group"]] = [named(Card(next(names))) if x == JOKER else x
                                              for x in groups[need["group"]]]
                 continue
             except GameError:
@@ -220,5 +228,8 @@ def loose_after(table, loose, groups, placed=None) -> list[int]:
 BOTS = {"facil": EasyBot, "normal": NormalBot}
 
 
-def make_bot(level: str, seat: int, seed: int = 0):
+def make_bot(level: str, seat: int, seed: int = 0, solver=None):
+    """A bot; "normal" asks `solver` (default: the solver's solve_best) for its plays."""
+    if level == "normal":
+        return NormalBot(seat, seed, solver)
     return BOTS[level](seat, seed)

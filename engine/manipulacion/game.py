@@ -1,59 +1,52 @@
 """Rummy Manipulación: rearrange the table to empty your hand, under seven rule sets.
 
-The rule sets are one table of parameters (`rulesets.py`); this module holds the few hooks that
-differ: the turn (`MUST_PLAY`, `PLAY_OR_DRAW`, `GUADALUPE`, `CARRUSEL`), the joker rules (in
-`commit.py`) and the scoring and end of the game.
+The rule sets are one table (`rulesets.py`): where they differ in what happens, the game asks
+the rule set's objects — its turn, joker policy, first-play rule, scoring and end — and tests
+no flag of its own.
 
 The player in turn edits a private working copy of the table, one step at a time (move, split,
-join, name), then commits it with Listo (`done`) or drops it with Deshacer (`undo`). The copy
-lives in the game state but only that player's view shows it; the TV sees only that someone is
-thinking. Every handler checks everything first and only then changes the state, so a refused
-action leaves the game exactly as it was.
+join, name: `editor.py`), then commits it with Listo (`done`) or drops it with Deshacer
+(`undo`). The copy lives in the game state but only that player's view shows it; the TV sees
+only that someone is thinking. Every handler checks everything first and only then changes the
+state, so a refused action leaves the game exactly as it was.
 """
 from __future__ import annotations
 
 import copy
 from collections import Counter
-from dataclasses import dataclass
 
 from engine.cards import JOKER, deck
-from engine.game import GAME_OVER, ROUND_OVER, GameError, IllegalAction, RoundGame, standings
-from engine.messages import refuse
+from engine.game import GAME_OVER, ROUND_OVER, GameError, RoundGame
 from engine.manipulacion import actions as A
 from engine.manipulacion.commit import NeedsChoice, Played, check_play, physical
+from engine.manipulacion.editor import Copy, Editor, changed, placed
 from engine.manipulacion.info import INFO
-from engine.manipulacion.options import OPTIONS
 from engine.manipulacion.melds import (
-    HIGH, NAMED, arrange, check_group, classify, fmt, is_joker, joker_names, named, parse_all,
-    stands_for,
+    NAMED,
+    arrange,
+    card_words,
+    check_group,
+    classify,
+    fmt,
+    joker_names,
+    parse_all,
 )
-from engine.manipulacion.rulesets import (
-    CARRUSEL, GUADALUPE, JOKERS_TAHITI, JOKERS_VATICANO, MUST_PLAY, ONE_ROUND,
-    OPEN_ENDED, PLAY_OR_DRAW, RULESETS, TO_150, TO_TARGET, RuleSet,
-)
+from engine.manipulacion.messages import BUTTONS, REARRANGING, changes_words
+from engine.manipulacion.options import OPTIONS
+from engine.manipulacion.rulesets import KNOCK_LIMIT, RULESETS, RuleSet
+from engine.messages import refuse
 
 PLAY = "play"
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
-GUADALUPE_DRAW = 2              # Guadalupe: draw two instead of playing
-GUADALUPE_AFTER_PLAY = 1        # ... or play and draw one at the end
 SURRENDER_DRAW = 3              # "Retirar, robar 3"
-CARRUSEL_DRAWS = 3              # at most three draws a turn; the third ends it
-KNOCK_LIMIT = 5                 # Carrusel: Cerrar with this many points or fewer
-COUNTER_KNOCK = 10
-OUT_BONUS = 25                  # Carrusel: emptying the hand
-GOAL = 150                      # Carrusel: the game ends when a score reaches it
-GOAL_BONUS = 100
-ROUND_BONUS = 25
 
-@dataclass
-class Copy:
-    """The player's private working copy of the table."""
-    groups: list[list[int]]
-    origin: list[int | None]     # the committed group each copy group started as (None: new)
-    hand: list[int]
-    loose: list[int]
-    steps: int = 0
+def solver_hint(rules, table, hand, loose):
+    """The default hint provider: the solver's `solve_hint`. Its module is loaded at the first
+    reminder, not with the game: it brings HiGHS and numpy (most of a second), which a host
+    that starts without playing Manipulación need not wait for. A failure is the caller's."""
+    from engine.manipulacion.solver import solve_hint
+    return solve_hint(rules, table, hand, loose)
 
 
 class Manipulacion(RoundGame):
@@ -63,9 +56,16 @@ class Manipulacion(RoundGame):
     info = INFO
     OPTIONS = OPTIONS
     FIRST_PHASE = PLAY
+    # Whether a player has a play, for the reminder of "Bajar es obligatorio": a function
+    # (rules, table, hand, loose) -> a hint (.card, .groups, .needs_rearranging) or None.
+    # new(), from_deal() and replay() take another one (`hints=`); a failure in it is an error.
+    default_hints = staticmethod(solver_hint)
 
-    def __init__(self, players: int, options: dict | None = None, seed: int = 0):
+    def __init__(self, players: int, options: dict | None = None, seed: int = 0,
+                 hints=None):
         super().__init__(players, options, seed)
+        self.hints = hints if hints is not None else type(self).default_hints
+        self._as_logged: A.Action | None = None
         self.rules: RuleSet = RULESETS[self.options["ruleset"]]
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.stock: list[int] = []           # the top is the end of the list
@@ -83,8 +83,9 @@ class Manipulacion(RoundGame):
     # ----- creation -------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, players: int, options: dict | None = None, seed: int = 0) -> "Manipulacion":
-        game = cls(players, options, seed)
+    def new(cls, players: int, options: dict | None = None, seed: int = 0,
+            hints=None) -> "Manipulacion":
+        game = cls(players, options, seed, hints)
         deal = game.options.get("_deal")
         if deal is not None:
             deal = game._check_deal(deal)
@@ -95,7 +96,8 @@ class Manipulacion(RoundGame):
     @classmethod
     def from_deal(cls, hands, stock="", *, table=(), loose="", ruleset=None, options=None,
                   dealer=None, turn=None, scores=None, rounds_won=None, round=1, draws=0,
-                  opened=(), final_turns=None, passes=0, seed=0) -> "Manipulacion":
+                  opened=(), final_turns=None, passes=0, seed=0, hints=None
+                  ) -> "Manipulacion":
         """A game set up by hand, for tests: card lists may be text (``"7h 8h *"``, table
         jokers named ``*9h``). `stock` is listed from its top; `table` holds groups (each must
         be valid); the player in turn is `turn` (default: the one after the dealer, who
@@ -104,7 +106,7 @@ class Manipulacion(RoundGame):
         options = dict(options or {})
         if ruleset is not None:
             options["ruleset"] = ruleset
-        game = cls(len(hands), options, seed)
+        game = cls(len(hands), options, seed, hints)
         game.round = round - 1
         game.dealer = (len(hands) - 1) if dealer is None else dealer
         game.turn = (game.dealer + 1) % game.players if turn is None else turn
@@ -187,20 +189,36 @@ class Manipulacion(RoundGame):
     parse_action = staticmethod(A.coerce)
     parse_pieces = staticmethod(parse_all)
 
+    def apply(self, seat, action) -> None:
+        """As Game.apply; the log holds each action as it must replay (a draw or pass that the
+        reminder let through carries its confirmation)."""
+        self._as_logged = None
+        try:
+            super().apply(seat, action)
+            if self._as_logged is not None:
+                self.log[-1] = (seat, self._as_logged.to_dict())
+        finally:
+            self._as_logged = None
+
+    @classmethod
+    def replay(cls, players: int, options: dict | None, seed: int, log,
+               hints=None) -> "Manipulacion":
+        game = cls.new(players, options, seed, hints)
+        for seat, action in log:
+            game.apply(seat, action)
+        return game
+
+    def __deepcopy__(self, memo) -> "Manipulacion":
+        """A copy shares the hint provider (a solver, or a test's stub), copies the rest."""
+        memo[id(self.hints)] = self.hints
+        clone = object.__new__(type(self))
+        memo[id(self)] = clone
+        for key, value in vars(self).items():
+            setattr(clone, key, copy.deepcopy(value, memo))
+        return clone
+
     def _standings(self) -> dict:
-        end = self.rules.end
-        if end == ONE_ROUND:
-            # The round's own winners (a blocked Guadalupe round goes to the fewest cards).
-            last = self.round_results[-1]
-            scores, winners = list(last["points"]), list(last["winners"])
-            result = standings(scores)
-            return {**result, "winners": winners, "tie": len(winners) > 1}
-        if end == TO_150:
-            finals = [score + (GOAL_BONUS if score >= GOAL else 0) + ROUND_BONUS * won
-                      for score, won in zip(self.scores, self.rounds_won)]
-            return standings(finals, lower_wins=False, points=list(self.scores),
-                             rounds_won=list(self.rounds_won))
-        return standings(self.scores)
+        return self.rules.game_end.result(self)
 
     # ----- small helpers --------------------------------------------------------------------
 
@@ -209,22 +227,15 @@ class Manipulacion(RoundGame):
 
     def _not_editing(self) -> None:
         if self.copy is not None:
-            raise IllegalAction("editing",
-                                "Estás cambiando la mesa: toca Listo o Deshacer primero.",
-                                "You are changing the table: tap Done or Undo first.")
-
-    def _carrusel_before_draw(self) -> bool:
-        return (self.rules.turn == CARRUSEL and self.draws == 0 and self.final_turns is None
-                and bool(self.stock))
+            raise refuse("editing")
 
     def _may_edit(self, seat) -> None:
         self._my_turn(seat)
-        if self._carrusel_before_draw():
-            raise IllegalAction("must_draw_first", "Primero tienes que robar.",
-                                "You have to draw first.")
+        if self.rules.turn.must_draw_first(self):
+            raise refuse("must_draw_first")
 
     def _draw(self, n: int) -> list[int]:
-        drawn = []
+        drawn: list[int] = []
         while self.stock and len(drawn) < n:
             drawn.append(self.stock.pop())
         return drawn
@@ -233,100 +244,64 @@ class Manipulacion(RoundGame):
         return "unfinished" in self.rules.options and self.options["unfinished"] == "retire"
 
     def _copy_changed(self, cp: Copy) -> bool:
-        return (sorted(sorted(g) for g in cp.groups) != sorted(sorted(g) for g in self.table)
-                or sorted(cp.loose) != sorted(self.loose))
+        return changed(cp, self.table, self.loose)
 
     # ----- reminders (Bajar es obligatorio) --------------------------------------------------
 
     def _hint(self, seat):
-        """The solver's hint for `seat`, or None. The reminder is a courtesy: a missing solver
-        or a failure inside it never stops a draw or a pass."""
-        try:
-            from engine.manipulacion.solver import solve_hint
-        except ImportError:
-            return None
-        try:
-            return solve_hint(self.rules, [list(g) for g in self.table],
-                              list(self.hands[seat]), tuple(self.loose))
-        except Exception:           # noqa: BLE001 — see the docstring
-            return None
+        return self.hints(self.rules, [list(g) for g in self.table], list(self.hands[seat]),
+                          tuple(self.loose))
 
-    def _remind(self, seat, act, verb_es: str, verb_en: str) -> None:
-        if self.rules.turn != MUST_PLAY or self.options["mandatory_play"] != "remind" \
+    def _remind(self, seat, act) -> None:
+        if not self.rules.turn.reminds or self.options["mandatory_play"] != "remind" \
                 or act.confirm:
             return
         hint = self._hint(seat)
         if hint is None:
+            # Accepted because no play was found: logged as confirmed, so that a replay never
+            # asks the solver again (a solver that changed would refuse it).
+            self._as_logged = type(act)(confirm=True)
             return
-        groups = [g + 1 for g in hint.groups]
-        where_es = where_en = ""
-        if groups:
-            listed = ", ".join(map(str, groups))
-            where_es = f" (cambia {'el grupo' if len(groups) == 1 else 'los grupos'} {listed})"
-            where_en = f" (it changes group{'s' if len(groups) > 1 else ''} {listed})"
-        rearrange_es = (" Hace falta reorganizar la mesa." if hint.needs_rearranging
-                        else " No hace falta reorganizar la mesa.")
-        rearrange_en = (" It needs rearranging the table." if hint.needs_rearranging
-                        else " No rearranging is needed.")
         raise NeedsChoice(
             "play_available",
-            f"Tienes jugada: puedes jugar {fmt(hint.card)}{where_es}.{rearrange_es} "
-            f"Toca {verb_es} otra vez para seguir de todos modos.",
-            f"You have a play: you can play {fmt(hint.card)}{where_en}.{rearrange_en} "
-            f"Tap {verb_en} again to go ahead anyway.",
             {"hint": {"card": fmt(hint.card), "groups": list(hint.groups),
-                      "needs_rearranging": bool(hint.needs_rearranging)}})
+                      "needs_rearranging": bool(hint.needs_rearranging)}},
+            card=card_words(hint.card), groups=changes_words(hint.groups),
+            rearranging=REARRANGING[bool(hint.needs_rearranging)], button=BUTTONS[act.type])
 
     # ----- drawing, passing, surrendering ----------------------------------------------------
 
     def _do_draw(self, seat, act) -> None:
         self._my_turn(seat)
         self._not_editing()
-        rules = self.rules
+        turn = self.rules.turn
         if not self.stock:
-            raise IllegalAction("stock_empty", "El mazo está vacío: pasa.",
-                                "The stock is empty: pass.")
-        if rules.turn == CARRUSEL and self.draws \
-                and self._hand_points(self.hands[seat]) <= KNOCK_LIMIT:
-            raise IllegalAction("draw_is_close",
-                                f"Tienes {KNOCK_LIMIT} puntos o menos: Robar pasa a ser "
-                                "Cerrar (o baja).",
-                                f"You hold {KNOCK_LIMIT} points or less: Draw becomes Knock "
-                                "(or play).")
-        self._remind(seat, act, "Robar", "Draw")
-        count = GUADALUPE_DRAW if rules.turn == GUADALUPE else 1
-        drawn = self._draw(count)
+            raise refuse("stock_empty")
+        turn.check_draw(self, seat)
+        self._remind(seat, act)
+        drawn = self._draw(turn.cards_per_draw)
         self.hands[seat].extend(drawn)
         self.draws += len(drawn)
         self._event("draw", seat, cards=len(drawn))
-        if rules.turn in (PLAY_OR_DRAW, GUADALUPE) or \
-                (rules.turn == CARRUSEL and self.draws >= CARRUSEL_DRAWS):
+        if turn.draw_ends_turn(self):
             self._end_turn(played=False, passed=False)
 
     def _do_pass(self, seat, act) -> None:
         self._my_turn(seat)
         self._not_editing()
         if self.stock and self.final_turns is None:
-            raise IllegalAction("stock_not_empty", "Aún quedan cartas en el mazo: roba.",
-                                "The stock still has cards: draw.")
-        self._remind(seat, act, "Pasar", "Pass")
+            raise refuse("stock_not_empty")
+        self._remind(seat, act)
         self._event("pass", seat)
         self._end_turn(played=False, passed=True)
 
     def _do_undo(self, seat, act) -> None:
         self._my_turn(seat)
         if self.copy is None:
-            raise IllegalAction("not_editing", "No hay nada que deshacer.", "Nothing to undo.")
+            raise refuse("not_editing")
         if self._unfinished_costs() and self._copy_changed(self.copy):
             if not act.confirm:
-                raise IllegalAction(
-                    "confirm_surrender",
-                    f"Ya has cambiado la mesa: Deshacer es Rendirse (+{SURRENDER_DRAW}). "
-                    f"Tócalo otra vez para dejar la mesa como estaba y robar {SURRENDER_DRAW} "
-                    "cartas; tu turno termina.",
-                    f"You have changed the table: Undo is Give up (+{SURRENDER_DRAW}). Tap it "
-                    f"again to put the table back and draw {SURRENDER_DRAW} cards; your turn "
-                    "ends.")
+                raise refuse("confirm_surrender", count=SURRENDER_DRAW)
             self.copy = None
             drawn = self._draw(SURRENDER_DRAW)
             self.hands[seat].extend(drawn)
@@ -335,209 +310,29 @@ class Manipulacion(RoundGame):
             return
         self.copy = None
 
-    # ----- the working copy -----------------------------------------------------------------
+    # ----- the working copy (editor.py) ----------------------------------------------------
 
-    def _working(self, seat) -> Copy:
-        if self.copy is not None:
-            return copy.deepcopy(self.copy)
-        return Copy([list(g) for g in self.table], list(range(len(self.table))),
-                    list(self.hands[seat]), list(self.loose))
-
-    @staticmethod
-    def _group_index(cp: Copy, index) -> int:
-        if not isinstance(index, int) or not 0 <= index < len(cp.groups):
-            raise IllegalAction("no_such_group", "Ese grupo no existe.",
-                                "There is no such group.")
-        return index
-
-    def _tidy(self, group: list[int]) -> list[int]:
-        """A group in display order: a valid one as it is laid out, any other by suit and rank
-        (unnamed jokers last)."""
-        if classify(group, self.rules.ace):
-            return arrange(group, self.rules.ace)
-        high = self.rules.ace == HIGH
-
-        def key(x):
-            if x == JOKER:
-                return (9, 99)
-            card = stands_for(x)
-            rank = 14 if high and card.rank == 1 else card.rank
-            return (card.suit, rank)
-        return sorted(group, key=key)
+    def _editor(self, seat) -> Editor:
+        return Editor(self.rules, self.table, self.hands[seat], self.loose, self.copy)
 
     def _placed(self, seat, cp: Copy) -> Counter:
-        return Counter(self.hands[seat]) - Counter(cp.hand)
-
-    def _real_on_copy(self, cp: Copy, card) -> int:
-        return sum(g.count(card) for g in cp.groups)
-
-    def _joker_is_new(self, cp: Copy, x: int) -> bool:
-        """A named joker that the player put down this turn (more of it than on the table)."""
-        return sum(g.count(x) for g in cp.groups) > sum(g.count(x) for g in self.table)
-
-    def _joker_free(self, seat, cp: Copy, x: int) -> bool:
-        """May this named joker leave its card? (Its real card is on the table — Tahití: put
-        down from the hand.)"""
-        if x < NAMED or self._joker_is_new(cp, x):
-            return True
-        card = stands_for(x)
-        if self.rules.joker_rule == JOKERS_TAHITI:
-            return self._placed(seat, cp)[card] > 0
-        return self._real_on_copy(cp, card) > 0
-
-    def _frozen(self, seat, cp: Copy, k: int) -> bool:
-        """Tahití: copy group k started as a group with a joker that is not yet freed."""
-        if self.rules.joker_rule != JOKERS_TAHITI or cp.origin[k] is None:
-            return False
-        jokers = [x for x in self.table[cp.origin[k]] if x >= NAMED]
-        if not jokers:
-            return False
-        card = stands_for(jokers[0])
-        return not (card in cp.groups[k] and self._placed(seat, cp)[card] > 0)
-
-    def _refuse_frozen(self) -> None:
-        raise IllegalAction("group_frozen",
-                            "Un grupo con comodín no se reorganiza: solo admite cartas de tu "
-                            "mano, hasta que pongas desde la mano la carta real del comodín.",
-                            "A group with a joker cannot be rearranged: it takes only cards from "
-                            "your hand, until you put the joker's real card down from your hand.")
-
-    def _refuse_joker_stays(self, x: int) -> None:
-        card = fmt(stands_for(x))
-        raise IllegalAction("joker_stays",
-                            f"Este comodín ({card}) no se mueve de su grupo hasta que el {card} "
-                            "de verdad esté en la mesa.",
-                            f"This joker ({card}) stays in its group until the real {card} is "
-                            "on the table.")
-
-    def _finish_edit(self, cp: Copy, touched) -> None:
-        for k in sorted(set(touched)):
-            if 0 <= k < len(cp.groups):
-                cp.groups[k] = self._tidy(cp.groups[k])
-        keep = [k for k, g in enumerate(cp.groups) if g]
-        cp.groups = [cp.groups[k] for k in keep]
-        cp.origin = [cp.origin[k] for k in keep]
-        cp.steps += 1
-        self.copy = cp
+        return placed(self.hands[seat], cp)
 
     def _do_move(self, seat, act) -> None:
         self._may_edit(seat)
-        cp = self._working(seat)
-        x, source, target = act.card, act.source, act.target
-        if source == target:
-            raise IllegalAction("same_place", "La carta ya está ahí.",
-                                "The card is already there.")
-        if isinstance(target, int):
-            self._group_index(cp, target)
-        free = x < NAMED or source == "hand" or self._joker_free(seat, cp, x)
-        # Take the card.
-        if source == "hand":
-            if physical(x) not in cp.hand:
-                raise IllegalAction("card_not_in_hand", f"No tienes {fmt(physical(x))} en la mano.",
-                                    f"You do not hold {fmt(physical(x))}.")
-            if target == "loose":
-                raise IllegalAction("not_loose", "Una carta de tu mano no va a las sueltas.",
-                                    "A card from your hand does not go to the loose cards.")
-            cp.hand.remove(physical(x))
-        elif source == "loose":
-            if x not in cp.loose:
-                raise IllegalAction("card_not_there", f"{fmt(x)} no está entre las sueltas.",
-                                    f"{fmt(x)} is not among the loose cards.")
-            cp.loose.remove(x)
-        else:
-            k = self._group_index(cp, source)
-            if x not in cp.groups[k]:
-                raise IllegalAction("card_not_there", f"{fmt(x)} no está en ese grupo.",
-                                    f"{fmt(x)} is not in that group.")
-            if self._frozen(seat, cp, k):
-                after = list(cp.groups[k])
-                after.remove(x)
-                if Counter(self.table[cp.origin[k]]) - Counter(after):
-                    self._refuse_frozen()
-            if self.rules.joker_rule == JOKERS_VATICANO and not free:
-                self._refuse_joker_stays(x)
-            cp.groups[k].remove(x)
-        # Put it down.
-        if target == "hand":
-            if not free:
-                self._refuse_never_to_hand()
-            if cp.hand.count(physical(x)) >= self.hands[seat].count(physical(x)):
-                self._refuse_never_to_hand()
-            cp.hand.append(physical(x))
-        elif target == "loose":
-            if cp.loose.count(physical(x)) >= self.loose.count(physical(x)):
-                raise IllegalAction("not_loose", "Solo vuelven a las sueltas las que lo eran.",
-                                    "Only cards that were loose go back there.")
-            cp.loose.append(physical(x))
-        elif target == "new":
-            cp.groups.append([x])
-            cp.origin.append(None)
-        else:
-            if self._frozen(seat, cp, target) and (
-                    source == "loose" or not self._placed(seat, cp)[physical(x)]):
-                self._refuse_frozen()
-            cp.groups[target].append(x)
-        touched = [t for t in (source, target) if isinstance(t, int)]
-        self._finish_edit(cp, touched)
-
-    def _refuse_never_to_hand(self) -> None:
-        raise IllegalAction("never_to_hand",
-                            "Una carta de la mesa nunca va a la mano; solo vuelven las que "
-                            "pusiste tú en este turno.",
-                            "A card from the table never goes to a hand; only the ones you put "
-                            "down this turn come back.")
+        self.copy = self._editor(seat).move(act.card, act.source, act.target)
 
     def _do_split(self, seat, act) -> None:
         self._may_edit(seat)
-        cp = self._working(seat)
-        k = self._group_index(cp, act.group)
-        group = cp.groups[k]
-        if not 0 < act.at < len(group):
-            raise IllegalAction("bad_split", "Separa el grupo entre dos de sus cartas.",
-                                "Split the group between two of its cards.")
-        if self._frozen(seat, cp, k):
-            self._refuse_frozen()
-        cp.groups[k:k + 1] = [group[:act.at], group[act.at:]]
-        cp.origin.insert(k + 1, None)
-        self._finish_edit(cp, [k, k + 1])
+        self.copy = self._editor(seat).split(act.group, act.at)
 
     def _do_join(self, seat, act) -> None:
         self._may_edit(seat)
-        cp = self._working(seat)
-        k = self._group_index(cp, act.group)
-        other = self._group_index(cp, act.other)
-        if k == other:
-            raise IllegalAction("same_place", "Es el mismo grupo.", "That is the same group.")
-        if self._frozen(seat, cp, other):
-            self._refuse_frozen()
-        if self._frozen(seat, cp, k) and \
-                Counter(physical(x) for x in cp.groups[other]) - self._placed(seat, cp):
-            self._refuse_frozen()
-        cp.groups[k] = cp.groups[k] + cp.groups[other]
-        cp.groups[other] = []
-        self._finish_edit(cp, [k])
+        self.copy = self._editor(seat).join(act.group, act.other)
 
     def _do_name(self, seat, act) -> None:
         self._may_edit(seat)
-        if self.rules.joker_rule is None:
-            raise IllegalAction("no_jokers", "Estas reglas no tienen comodines.",
-                                "These rules have no jokers.")
-        cp = self._working(seat)
-        k = self._group_index(cp, act.group)
-        x = act.card
-        if not is_joker(x) or x not in cp.groups[k]:
-            raise IllegalAction("card_not_there", "Ese comodín no está en ese grupo.",
-                                "That joker is not in that group.")
-        if not self._joker_free(seat, cp, x):
-            card = fmt(stands_for(x))
-            raise IllegalAction("joker_not_free",
-                                f"El comodín que hace de {card} solo cambia de carta cuando el "
-                                f"{card} de verdad está en la mesa.",
-                                f"The joker standing for {card} changes its card only once the "
-                                f"real {card} is on the table.")
-        group = cp.groups[k]
-        group[group.index(x)] = JOKER if act.name == JOKER else named(act.name)
-        self._finish_edit(cp, [k])
+        self.copy = self._editor(seat).name(act.group, act.card, act.name)
 
     # ----- playing ----------------------------------------------------------------------------
 
@@ -559,8 +354,8 @@ class Manipulacion(RoundGame):
         if not self.hands[seat]:
             self._end_round(out=seat)
             return
-        if self.rules.turn == GUADALUPE:
-            drawn = self._draw(GUADALUPE_AFTER_PLAY)
+        if self.rules.turn.draws_after_play:
+            drawn = self._draw(self.rules.turn.draws_after_play)
             if drawn:
                 self.hands[seat].extend(drawn)
                 self._event("draw", seat, cards=len(drawn))
@@ -569,10 +364,7 @@ class Manipulacion(RoundGame):
     def _do_done(self, seat, act) -> None:
         self._may_edit(seat)
         if self.copy is None:
-            raise IllegalAction("not_editing",
-                                "Aún no has cambiado nada: pon cartas de tu mano en la mesa.",
-                                "You have not changed anything yet: put cards from your hand "
-                                "on the table.")
+            raise refuse("not_editing")
         played = self._check_copy(seat, self.copy.groups, self.copy.loose)
         self._commit(seat, played)
         self._after_play(seat)
@@ -584,28 +376,21 @@ class Manipulacion(RoundGame):
         self._after_play(seat)
 
     def _can_close(self, seat, hand) -> bool:
-        return (self.rules.turn == CARRUSEL and 0 < self.draws < CARRUSEL_DRAWS
-                and self.final_turns is None and self._hand_points(hand) <= KNOCK_LIMIT)
+        return self.rules.turn.may_knock(self, hand)
 
     def _do_close(self, seat, act) -> None:
         self._may_edit(seat)
-        if self.rules.turn != CARRUSEL:
-            raise IllegalAction("no_close", "En estas reglas no se cierra.",
-                                "These rules have no knocking.")
+        if not self.rules.turn.knocks:
+            raise refuse("no_close")
         if self.final_turns is not None:
-            raise IllegalAction("no_close_final_turns", "En los últimos turnos nadie cierra.",
-                                "Nobody knocks in the final turns.")
+            raise refuse("no_close_final_turns")
         played = None
         if self.copy is not None and self._copy_changed(self.copy):
             played = self._check_copy(seat, self.copy.groups, self.copy.loose)
         left = played.hand if played else self.hands[seat]
         if not self._can_close(seat, left):
             points = self._hand_points(left)
-            raise IllegalAction("too_many_points",
-                                f"Para cerrar hacen falta {KNOCK_LIMIT} puntos o menos "
-                                f"(tienes {points}).",
-                                f"Knocking needs {KNOCK_LIMIT} points or less (you have "
-                                f"{points}).")
+            raise refuse("too_many_points", most=KNOCK_LIMIT, points=points)
         if played:
             self._commit(seat, played)
         self.copy = None
@@ -623,17 +408,7 @@ class Manipulacion(RoundGame):
             self.passes = 0
         if passed:
             self.passes += 1
-        if self.rules.turn == CARRUSEL:
-            if self.final_turns is not None:
-                self.final_turns -= 1
-                if self.final_turns <= 0:
-                    self._end_round(final=True)
-                    return
-            elif not self.stock:
-                self.final_turns = self.players
-                self._event("final_turns", self.turn, turns=self.players)
-        elif self.passes >= self.players:
-            self._end_round(blocked=True)
+        if self.rules.turn.after_turn(self):
             return
         self.turn = (self.turn + 1) % self.players
         self.draws = 0
@@ -641,29 +416,7 @@ class Manipulacion(RoundGame):
     def _end_round(self, out=None, closer=None, blocked=False, final=False) -> None:
         n = self.players
         hand_points = [self._hand_points(h) for h in self.hands]
-        if self.rules.scoring == "carrusel":
-            points = [0] * n
-            if out is not None:
-                winners = [out]
-                points[out] = sum(hand_points) + OUT_BONUS
-            else:
-                low = min(hand_points)
-                winners = [s for s in range(n) if hand_points[s] == low]
-                if closer is not None and closer in winners and len(winners) > 1:
-                    winners.remove(closer)
-                counter = closer is not None and closer not in winners
-                for w in winners:
-                    points[w] = sum(hand_points[o] - hand_points[w] for o in range(n)) \
-                        + (COUNTER_KNOCK if counter else 0)
-            for w in winners:
-                self.rounds_won[w] += 1
-        else:
-            points = list(hand_points)
-            if out is not None:
-                winners = [out]
-            else:
-                low = min(hand_points)
-                winners = [s for s in range(n) if hand_points[s] == low]
+        points, winners = self.rules.score.round(self, hand_points, out, closer)
         for s in range(n):
             self.scores[s] += points[s]
         self.round_results.append({
@@ -673,33 +426,25 @@ class Manipulacion(RoundGame):
             "totals": list(self.scores)})
         self.copy = None
         self.final_turns = None
-        end = self.rules.end
-        over = (end == ONE_ROUND
-                or (end == TO_TARGET and max(self.scores) >= self.options["target"]
-                    and self.scores.count(min(self.scores)) == 1)
-                or (end == TO_150 and max(self.scores) >= GOAL))
+        over = self.rules.game_end.over(self)
         self.phase = GAME_OVER if over else ROUND_OVER
         self._event("round_end", out if out is not None else closer, round=self.round + 1,
                     points=points, winners=winners, blocked=blocked)
         if over:
-            self._event("game_end", None, winners=self.result()["winners"])
+            self._event("game_end", None, winners=self._standings()["winners"])
 
     def _do_end_game(self, seat, act) -> None:
         """Shanghái has no fixed end: the host (seat None) ends it between rounds."""
         if seat is not None:
-            raise IllegalAction("system_only", "La partida la da por terminada el anfitrión.",
-                                "The host ends the game.")
-        if self.rules.end != OPEN_ENDED:
-            raise IllegalAction("cannot_end_game", "Esta partida termina sola.",
-                                "This game ends by itself.")
+            raise refuse("host_only")
+        if not self.rules.game_end.host_ends:
+            raise refuse("cannot_end_game")
         if self.phase != ROUND_OVER:
-            raise IllegalAction("round_not_over",
-                                "La partida se termina entre rondas.",
-                                "The game is ended between rounds.")
+            raise refuse("round_not_over")
         self.ended_by_host = True
         self.phase = GAME_OVER
         self.ready = set()
-        self._event("game_end", None, winners=self.result()["winners"])
+        self._event("game_end", None, winners=self._standings()["winners"])
 
     # ----- views ----------------------------------------------------------------------------
 
@@ -711,31 +456,21 @@ class Manipulacion(RoundGame):
             return [] if seat in self.ready else ["next_round"]
         if seat != self.turn:
             return []
-        edits = ["move", "split", "join"] + (["name"] if self.rules.joker_rule else []) \
-            + ["set_table"]
+        edits = ["move", "split", "join"] \
+            + (["name"] if self.rules.joker_policy.has_jokers else []) + ["set_table"]
         if self.copy is not None:
             moves = edits + ["done", "undo"]
             if self._can_close(seat, self.copy.hand):
                 moves.append("close")
             return moves
-        if self._carrusel_before_draw():
-            return ["draw"]
-        if self.rules.turn != CARRUSEL:
-            return (["draw"] if self.stock else ["pass"]) + edits
-        moves = list(edits)
-        if self._can_close(seat, self.hands[seat]):
-            moves.append("close")
-        elif self.stock and self.final_turns is None:
-            moves.append("draw")
-        if not self.stock or self.final_turns is not None:
-            moves.append("pass")
-        return moves
+        return self.rules.turn.moves(self, seat, edits)
 
     def _copy_view(self, seat) -> dict:
         cp = self.copy
+        assert cp is not None
         ace = self.rules.ace
         groups = []
-        for g, origin in zip(cp.groups, cp.origin):
+        for g, origin in zip(cp.groups, cp.origin, strict=True):
             kind = classify(g, ace)
             needs_name = JOKER in g and bool(joker_names(g, ace))
             groups.append({"cards": [fmt(x) for x in g], "kind": kind, "from": origin,
@@ -752,7 +487,8 @@ class Manipulacion(RoundGame):
                 "hand_points": self._hand_points(self.hands[seat]),
                 "allowed": self.allowed(seat),
                 "copy": self._copy_view(seat) if mine else None,
-                "undo_surrenders": bool(mine and self._unfinished_costs()
+                "undo_surrenders": bool(mine and self.copy is not None
+                                        and self._unfinished_costs()
                                         and self._copy_changed(self.copy))}
 
     def public_options(self) -> dict:
@@ -763,21 +499,17 @@ class Manipulacion(RoundGame):
         rules = self.rules
         players = []
         for s in range(self.players):
-            entry = {"seat": s, "cards": len(self.hands[s]), "score": self.scores[s]}
-            if rules.end == TO_150:
-                entry["rounds_won"] = self.rounds_won[s]
-            if rules.first_play_run_of:
-                entry["opened"] = self.opened[s]
+            entry = {"seat": s, "cards": len(self.hands[s]), "score": self.scores[s],
+                     **rules.game_end.public(self, s), **rules.initial_meld.public(self.opened[s])}
             players.append(entry)
         return {
             "game": self.name,
             "ruleset": {"name": rules.name, "es": rules.title_es, "en": rules.title_en,
-                        "ace": rules.ace, "turn": rules.turn, "end": rules.end,
+                        "ace": rules.ace, "turn": rules.turn.name, "end": rules.end,
                         "jokers": rules.jokers(self.players), "joker_rule": rules.joker_rule,
                         "hand_size": rules.hand_size, "scoring": rules.scoring},
             "options": self.public_options(),
-            "target": (self.options["target"] if rules.end == TO_TARGET
-                       else GOAL if rules.end == TO_150 else None),
+            "target": rules.game_end.target(self),
             "players": players,
             "round": self.round + 1,
             "dealer": self.dealer,

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from engine.cards import ACE, FRENCH, JOKER, KING, Card, NotationError, from_code
-from engine.game import IllegalAction
+from engine.manipulacion.messages import WHY_INVALID, group_words, not_a_meld
+from engine.messages import Words, refuse
 
 NAMED = 64                      # a named joker is NAMED + the code of the card it stands for
 HIGH, LOW, EITHER = "high", "low", "either"
@@ -42,6 +43,20 @@ def fmt(x: int) -> str:
 
 def fmt_all(xs: Iterable[int]) -> str:
     return " ".join(fmt(x) for x in xs)
+
+
+def card_words(x: int) -> Words:
+    """A table card (a real card, an unnamed joker or a named one) as a message names it."""
+    if x == JOKER:
+        return Words("el comodín", "the joker")
+    card = FRENCH.words(stands_for(x))
+    if x >= NAMED:
+        return Words(f"el comodín que hace de {card.es}", f"the joker standing for {card.en}")
+    return card
+
+
+def cards_words(xs: Iterable[int]) -> list[Words]:
+    return [card_words(x) for x in xs]
 
 
 def parse(text: str) -> int:
@@ -98,6 +113,7 @@ def arrange(cards: Sequence[int], ace: str) -> list[int]:
         return sorted(cards, key=lambda x: stands_for(x).suit)
     if kind == RUN:
         order = run_ranks([stands_for(x).rank for x in cards], ace)
+        assert order is not None            # classify said it is a run
         high = order[-1] == 14
         key = {(14 if high and stands_for(x).rank == ACE else stands_for(x).rank): x
                for x in cards}
@@ -106,42 +122,24 @@ def arrange(cards: Sequence[int], ace: str) -> list[int]:
 
 
 def check_group(cards: Sequence[int], ace: str, max_jokers: int | None = None,
-                label: str = "") -> str:
-    """The group's kind, or IllegalAction naming the group and what is wrong with it."""
-    where_es = f" ({label})" if label else ""
-    shown = fmt_all(cards)
+                index: int | None = None) -> str:
+    """The group's kind, or IllegalAction naming the group (`index`, from 0, as the player
+    sees the table) and what is wrong with it."""
     if JOKER in cards:
-        raise IllegalAction("joker_unnamed", f"Di qué carta es el comodín{where_es}.",
-                            f"Name the joker's card{where_es}.")
+        raise refuse("joker_unnamed", group=group_words(index))
     if max_jokers is not None and sum(1 for x in cards if x >= NAMED) > max_jokers:
-        raise IllegalAction("too_many_jokers",
-                            f"Un grupo lleva como mucho {max_jokers} comodín{where_es}: {shown}.",
-                            f"A group holds at most {max_jokers} joker{where_es}: {shown}.")
+        raise refuse("too_many_jokers")
     kind = classify(cards, ace)
     if kind is None:
         if len(cards) < MIN_SIZE:
-            es, en = "hacen falta al menos 3 cartas", "at least 3 cards are needed"
+            reason = WHY_INVALID["too_small"]
         elif len({stands_for(x).rank for x in cards}) == 1:
-            es, en = ("un trío lleva 3 o 4 cartas de palos distintos",
-                      "a trío is 3 or 4 cards of different suits")
+            reason = WHY_INVALID["trio_suits"]
         else:
-            es, en = ("no es un trío ni una escalera de un palo con cartas seguidas"
-                      + _ace_note_es(ace),
-                      "neither a trío nor a run of consecutive cards of one suit"
-                      + _ace_note_en(ace))
-        raise IllegalAction("invalid_group", f"Grupo no válido{where_es}: {shown} — {es}.",
-                            f"Invalid group{where_es}: {shown} — {en}.")
+            reason = not_a_meld(ace)
+        raise refuse("invalid_group", group=group_words(index), cards=cards_words(cards),
+                     reason=reason)
     return kind
-
-
-def _ace_note_es(ace: str) -> str:
-    return {HIGH: " (el As solo va alto)", LOW: " (el As solo va bajo)",
-            EITHER: " (el As va alto o bajo, nunca K-A-2)"}[ace]
-
-
-def _ace_note_en(ace: str) -> str:
-    return {HIGH: " (the ace is high only)", LOW: " (the ace is low only)",
-            EITHER: " (the ace is high or low, never K-A-2)"}[ace]
 
 
 def joker_names(cards: Sequence[int], ace: str) -> list[list[Card]]:

@@ -18,25 +18,32 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, product
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import highspy
 import numpy as np
 
-from engine.cards import ALL_CARDS, JOKER, RANKS, SUITS, card
+from engine.cards import ALL_CARDS, JOKER, RANKS, SUITS, Card, card
 from engine.game import GameError
+from engine.manipulacion.jokers import NoJokers
 from engine.manipulacion.melds import (
-    NAMED, RUN, TRIO, arrange, check_group, classify, fmt, joker_names, named, run_ranks,
+    NAMED,
+    RUN,
+    TRIO,
+    arrange,
+    check_group,
+    classify,
+    fmt,
+    joker_names,
+    named,
+    run_ranks,
     stands_for,
 )
-from engine.manipulacion.rulesets import (
-    JOKERS_CARRUSEL, JOKERS_TAHITI, JOKERS_VATICANO, RULESETS, RuleSet,
-)
+from engine.manipulacion.rulesets import RULESETS, RuleSet
 
 CODES: tuple[int, ...] = tuple(int(c) for c in ALL_CARDS)
 IDX = {c: i for i, c in enumerate(CODES)}
 N = len(CODES)
-POINT_SCORINGS = ("penalty", "carrusel", "tahiti")
 POOL_RUN_MAX = 5   # any longer run splits into runs of 3..5, so the pool needs no longer ones
 
 
@@ -161,7 +168,7 @@ class _TableJoker:
 class _Instance:
     rules: RuleSet
     ace: str
-    joker_rule: str | None
+    jokers_rule: NoJokers                  # the rule set's joker policy (jokers.py)
     pattern: bool                          # at most one joker per group
     groups: list[tuple[int, ...]]
     hand_real: Counter
@@ -172,11 +179,11 @@ class _Instance:
     jokers: list[_TableJoker] = field(default_factory=list)
 
     @property
-    def tahiti(self) -> bool:
-        return self.joker_rule == JOKERS_TAHITI
+    def freezes_groups(self) -> bool:
+        return self.jokers_rule.freezes_groups
 
     def value(self, c: int) -> int:
-        if self.rules.scoring in POINT_SCORINGS:
+        if self.rules.score.values_points:
             return int(self.rules.card_points(c))
         return 1
 
@@ -212,20 +219,20 @@ def _prepare(ruleset, table, hand, loose) -> _Instance:
             if not isinstance(x, int) or (x not in IDX and x - NAMED not in IDX):
                 raise SolverInputError(f"table group {i}: not a table card: {x!r}")
         try:
-            check_group(g, rules.ace, rules.max_jokers_per_group, label=str(i))
+            check_group(g, rules.ace, rules.max_jokers_per_group, index=i)
         except GameError as e:
             raise SolverInputError(f"table group {i}: {e.en}") from None
         groups.append(g)
     hand = [_real(x, "hand") for x in hand]
     loose = [_real(x, "loose") for x in loose]
     inst = _Instance(
-        rules=rules, ace=rules.ace, joker_rule=rules.joker_rule,
+        rules=rules, ace=rules.ace, jokers_rule=rules.joker_policy,
         pattern=rules.max_jokers_per_group == 1, groups=groups,
         hand_real=Counter(x for x in hand if x != JOKER), hand_jokers=hand.count(JOKER),
         loose_real=Counter(x for x in loose if x != JOKER), loose_jokers=loose.count(JOKER),
         table_real=Counter(x for g in groups for x in g if x < NAMED))
     _find_jokers(inst)
-    if inst.total_jokers() and rules.joker_rule is None:
+    if inst.total_jokers() and not rules.joker_policy.has_jokers:
         raise SolverInputError(f"the rule set {rules.name} has no jokers")
     return inst
 
@@ -302,7 +309,7 @@ class _Model:
         n = len(self.cost)
         starts = np.zeros(n + 1, dtype=np.int32)
         np.cumsum(self.sizes, out=starts[1:])
-        self.arrays = (np.array(self.cost), np.zeros(n), np.array(self.upper),
+        self.arrays: tuple[Any, ...] = (np.array(self.cost), np.zeros(n), np.array(self.upper),
                        np.array(self.row_lower), np.array(self.row_upper), starts,
                        np.array(self.index, dtype=np.int32), np.array(self.value))
         self.entry_column = np.repeat(np.arange(n), self.sizes)
@@ -315,8 +322,10 @@ class _Model:
     def _load(self, integer: bool, extra=()):
         h = _highs(extra)
         # The flat form of passModel: HighsLp's nested matrix is a copy in some versions.
+        cost, lower, upper, row_lower, row_upper, starts, index, value = self.arrays
         h.passModel(len(self.cost), len(self.row_lower), len(self.index), COLWISE, MINIMIZE,
-                    0.0, *self.arrays, np.full(len(self.cost), int(integer), dtype=np.int32))
+                    0.0, cost, lower, upper, row_lower, row_upper, starts, index, value,
+                    np.full(len(self.cost), int(integer), dtype=np.int32))
         return h
 
     def _branch_and_bound(self) -> tuple[np.ndarray | None, bool]:
@@ -331,7 +340,7 @@ class _Model:
         h = self._load(False, (("presolve", "off"),))
         best, best_cost = None, np.inf
         open_nodes: list = []                  # a heap of (parent's bound, -node, lower, upper)
-        dive = (-np.inf, 0, self.arrays[1], self.arrays[2])
+        dive: tuple | None = (-np.inf, 0, self.arrays[1], self.arrays[2])
         nodes = 0
         while dive or open_nodes:
             parent, _, lower, upper = dive or heapq.heappop(open_nodes)
@@ -413,10 +422,13 @@ class _Model:
         raise RuntimeError(f"HiGHS found no proven optimum ({h.modelStatusToString(status)})")
 
 
-COLWISE, MINIMIZE = 1, 1       # HiGHS's MatrixFormat.kColwise, ObjSense.kMinimize
+COLWISE, MINIMIZE = int(highspy.MatrixFormat.kColwise), int(highspy.ObjSense.kMinimize)
 NODE_LIMIT = 100               # of our branch and bound, before HiGHS's MIP takes over
 
 
+# Options of each model only. Never "threads": HiGHS keeps one thread scheduler for the whole
+# process, sized by the first model that runs, and refuses to run a model whose "threads" differs
+# from it, so setting it here would break (or be broken by) any other HiGHS user in the process.
 HIGHS_OPTIONS = (
     ("output_flag", False),
     # Objectives are integers: a gap under 1 is a proven optimum; nothing less will do.
@@ -426,16 +438,25 @@ HIGHS_OPTIONS = (
     # tight, and the feasibility-jump heuristic and full presolve cost more than they save.
     ("mip_heuristic_run_feasibility_jump", False),
     ("presolve_mode", 2),
-    ("threads", 1),
     # The slow tail is the root's cut loop: a cut pool aged out at once (soft limit 1) halves
     # p95 and cuts the worst cases by three to five times.
     ("mip_pool_soft_limit", 1),
 )
 
 
-def _highs(extra=()):
-    # The private class does not print HiGHS's banner on stdout (the CLI writes JSON there).
-    h = getattr(highspy, "_Highs", highspy.Highs)()
+class _QuietHighs(highspy.Highs):
+    """highspy.Highs without HiGHS's banner on stdout (the CLI writes JSON there): the banner
+    comes with the first callback set while output is on, which Highs.__init__ does."""
+
+    def enableCallbacks(self):
+        self.setOptionValue("output_flag", False)
+        super().enableCallbacks()
+
+
+def _highs(extra=()) -> highspy.Highs:
+    h = _QuietHighs()
+    # No Python callback on every log line and every solve: nothing here listens to them.
+    h.disableCallbacks()
     for name, value in HIGHS_OPTIONS + tuple(extra):
         h.setOptionValue(name, value)    # an option unknown to an older HiGHS is ignored
     return h
@@ -483,7 +504,7 @@ def _build(inst: _Instance, hint: bool, opening_run: bool) -> _Model:
     if inst.pattern:
         for c in CODES:
             m.row(("jslot", c), 0, 0)
-    stuck = _stuck_columns(inst, cat) if inst.joker_rule == JOKERS_VATICANO else []
+    stuck = _stuck_columns(inst, cat) if inst.jokers_rule.stays_put else []
     _linking_rows(inst, m, stuck, opening_run)
     costs = _Costs(inst, hint)
     _add_pool(inst, cat, m)
@@ -522,12 +543,12 @@ class _Costs:
 
 def _linking_rows(inst: _Instance, m: _Model, stuck, opening_run: bool) -> None:
     """Rows that columns of several families touch, made before any column."""
-    if inst.joker_rule in (JOKERS_CARRUSEL, JOKERS_VATICANO):
+    if inst.jokers_rule.renames:
         named_so = Counter(j.name for j in inst.jokers)
         for c, n in sorted(named_so.items()):
             if n > inst.table_real[c]:
                 m.row(("renames", c), -np.inf, inst.table_real[c])
-    if inst.joker_rule == JOKERS_VATICANO:
+    if inst.jokers_rule.stays_put:
         for j in inst.jokers:
             if not inst.table_real[j.name]:
                 m.row(("present", j.jid), -np.inf, 0)
@@ -556,10 +577,10 @@ def _hand_uses(inst: _Instance, m: _Model, c: int, k: int) -> list[tuple[int, fl
     """Entries for placing k copies of hand card c (JOKER: hand jokers), wherever they go."""
     if c == JOKER:
         return [(m.row("hjok", -np.inf, inst.hand_jokers), k), (m.row("one", 1, np.inf), k)]
-    entries = [(m.row(("hand", c), -np.inf, inst.hand_real[c]), k),
-               (m.row("one", 1, np.inf), k)]
+    entries: list[tuple[int, float]] = [(m.row(("hand", c), -np.inf, inst.hand_real[c]), k),
+                                        (m.row("one", 1, np.inf), k)]
     entries += _real_down(inst, m, c, k)
-    if inst.tahiti and any(j.name == c for j in inst.jokers):
+    if inst.freezes_groups and any(j.name == c for j in inst.jokers):
         entries.append((m.row(("freed", c), -np.inf, 0), -k))
     return entries + _existing(m, [("open", c)], -k)
 
@@ -581,7 +602,8 @@ def _add_pool(inst: _Instance, cat: _Catalogue, m: _Model) -> None:
     if inst.pattern:
         rows += [m.named_rows[("jslot", c)] for c in CODES]
     picked = block.rows[cols]
-    metas = [("pool", w, k) for w, k in zip(block.window[cols].tolist(), block.slot[cols].tolist())]
+    metas = [("pool", w, k) for w, k in zip(block.window[cols].tolist(),
+                                             block.slot[cols].tolist(), strict=True)]
     m.cols(metas, upper[cols], np.where(picked >= 0, np.array(rows)[picked], -1))
 
 
@@ -616,7 +638,7 @@ def _joker_row(inst: _Instance, m: _Model, c: int) -> int:
 
 def _renamable(inst: _Instance, j: _TableJoker) -> bool:
     """Carrusel/Vaticano: its real card can be on the new table."""
-    return (inst.joker_rule in (JOKERS_CARRUSEL, JOKERS_VATICANO)
+    return (inst.jokers_rule.renames
             and inst.table_real[j.name] + inst.hand_real[j.name] + inst.loose_real[j.name] > 0)
 
 
@@ -636,7 +658,7 @@ def _add_loose(inst: _Instance, m: _Model, hint: bool) -> None:
 
 def _add_groups(inst: _Instance, cat: _Catalogue, m: _Model, hint: bool, costs: _Costs) -> None:
     for g, cards in enumerate(inst.groups):
-        frozen = inst.tahiti and any(x >= NAMED for x in cards)
+        frozen = inst.freezes_groups and any(x >= NAMED for x in cards)
         forms = [((), ())]
         if hint or frozen:
             forms += _extensions(inst, cat, cards, real_only=frozen)
@@ -685,22 +707,22 @@ def _extensions(inst: _Instance, cat: _Catalogue, cards: Sequence[int], real_onl
                 opts.append(False)
             choices.append(opts)
         for pick in product(*choices):
-            jnames = tuple(c for c, real in zip(missing, pick) if not real)
+            jnames = tuple(c for c, real in zip(missing, pick, strict=True) if not real)
             if len(jnames) > inst.hand_jokers:
                 continue
             if inst.pattern and have_jokers + len(jnames) > 1:
                 continue
-            out.append((tuple(c for c, real in zip(missing, pick) if real), jnames))
+            out.append((tuple(c for c, real in zip(missing, pick, strict=True) if real), jnames))
     return out
 
 
 def _add_jokers(inst: _Instance, m: _Model) -> None:
     for j in inst.jokers:
         here = m.row(("joker", j.jid), 1, 1)
-        if inst.tahiti:
+        if inst.freezes_groups:
             _add_tahiti_joker(inst, m, j)
             continue
-        movable = inst.joker_rule == JOKERS_CARRUSEL or _renamable(inst, j)
+        movable = not inst.jokers_rule.stays_put or _renamable(inst, j)
         if movable:
             entries = [(here, 1.0), (_joker_row(inst, m, j.name), -1.0)]
             entries += _existing(m, [("jwitness", j.name)], -1.0)
@@ -815,7 +837,7 @@ class _Filler:
         if need == REAL or self.jokers[c] <= 0:
             raise AssertionError(f"solver: no card for slot {c}")
         self.jokers[c] -= 1
-        return named(c)
+        return named(Card(c))
 
 
 def _extract(inst: _Instance, m: _Model, sol: np.ndarray) -> tuple[Play, dict]:
@@ -892,8 +914,8 @@ def _play(inst: _Instance, intact: dict, fresh: list[list[int]], placed: Counter
           loose: list[int]) -> Play:
     ace = inst.ace
     table = [_arranged(tuple(intact[g]), ace) for g in sorted(intact)]
-    fresh = [_arranged(tuple(g), ace) for g in _merge_runs(fresh, inst)]
-    table += sorted(fresh, key=lambda g: (classify(g, ace) != RUN, [stands_for(x) for x in g]))
+    merged = [_arranged(tuple(g), ace) for g in _merge_runs(fresh, inst)]
+    table += sorted(merged, key=lambda g: (classify(g, ace) != RUN, [stands_for(x) for x in g]))
     hand_cards = tuple(sorted(c for c in placed.elements() if c != JOKER)) \
         + (JOKER,) * placed[JOKER]
     value = sum(inst.value(c) for c in hand_cards)
@@ -915,13 +937,14 @@ def _arranged(cards: tuple[int, ...], ace: str) -> tuple[int, ...]:
 def _merge_runs(groups: list[list[int]], inst: _Instance) -> list[list[int]]:
     """Joins runs of the pool that continue one another (cosmetic: the pool uses short runs)."""
     ace = inst.ace
-    runs, others = [], []
+    runs: list[list[int]] = []
+    others: list[list[int]] = []
     for g in groups:
         (runs if classify(g, ace) == RUN and len(g) < 13 else others).append(g)
     merged = True
     while merged:
         merged = False
-        ends = {}
+        ends: dict[tuple[int, int], int] = {}
         for i, g in enumerate(runs):
             lo, hi, suit = _span(g, ace)
             ends.setdefault((suit, lo), i)
@@ -941,6 +964,7 @@ def _merge_runs(groups: list[list[int]], inst: _Instance) -> list[list[int]]:
 
 def _span(g: list[int], ace: str) -> tuple[int, int, int]:
     order = run_ranks([stands_for(x).rank for x in g], ace)
+    assert order is not None                # only runs come here
     return order[0], order[-1], stands_for(g[0]).suit
 
 

@@ -4,16 +4,14 @@ Cards are French-notation text (``7h``, ``Qs``); ``*`` is a joker in a hand, ``*
 on the table standing for the nine of hearts. `from_deal` defaults: the dealer is the last seat
 and seat 0 is in turn; the stock is listed from its top.
 
-The solver (engine/manipulacion/solver.py) is written separately: these tests replace it with
-a stub (`solver_stub`) so that they do not depend on it; `test_manipulacion_solver_integration`
-runs against the real one.
+The solver (engine/manipulacion/solver.py) is written separately: these tests give the game
+and the bots a stub instead (`solver_stub`) so that they do not depend on it;
+`test_manipulacion_solver_integration` runs against the real one.
 """
 from __future__ import annotations
 
 import copy
 import json
-import sys
-import types
 from dataclasses import dataclass, field
 
 import pytest
@@ -51,8 +49,9 @@ def deal(hands, stock="", **kw):
 def snapshot(game):
     """Everything a refused action must leave alone: every view and the internal state."""
     views = [game.view(None)] + [game.view(seat) for seat in range(game.players)]
-    state = {k: v for k, v in vars(game).items() if k not in ("rng", "_public")}
-    return json.dumps(views, sort_keys=True), repr(copy.deepcopy(state)), game.rng.getstate()
+    state = {k: v for k, v in vars(game).items() if k not in ("rng", "_public", "hints")}
+    return (json.dumps(views, sort_keys=True), repr(copy.deepcopy(state)), game.rng.getstate(),
+            game.hints)
 
 
 def refused(game, seat, action, code, error_type=GameError):
@@ -105,10 +104,9 @@ class SolverStub:
 
 @pytest.fixture
 def solver_stub(monkeypatch):
-    """Replace the solver module with a stub (no play found unless the test says so)."""
+    """The stub is the hint provider of every game and the solver of every bot made during the
+    test (no play found unless the test says so)."""
     stub = SolverStub()
-    module = types.ModuleType("engine.manipulacion.solver")
-    module.solve_hint = stub.solve_hint
-    module.solve_best = stub.solve_best
-    monkeypatch.setitem(sys.modules, "engine.manipulacion.solver", module)
+    monkeypatch.setattr(Manipulacion, "default_hints", staticmethod(stub.solve_hint))
+    monkeypatch.setattr("engine.manipulacion.bots.solve_best", stub.solve_best)
     return stub

@@ -195,3 +195,16 @@ def test_normal_without_a_play_from_the_solver_plays_like_facil(solver_stub):
     game = deal(["2c 9d", "3c"], "Ad", ruleset="maquiavelo")
     assert make_bot("normal", 0).choose(game.view(0)) == {"type": "draw", "confirm": True}
     assert solver_stub.calls and solver_stub.calls[-1][0] == "best"
+
+
+def test_a_failing_solver_is_logged_and_the_normal_bot_plays_as_facil(caplog):
+    def broken(*args, **kwargs):
+        raise RuntimeError("solver down")
+
+    game = deal(["5h 6h 7h 2c", "3d 4s Jh 9c"], "5c 6c 8d", ruleset="maquiavelo")
+    bot = make_bot("normal", 0, solver=broken)
+    with caplog.at_level("ERROR", logger="engine.manipulacion.bots"):
+        moves = finish_turn(game, bot)
+    assert "solver down" in caplog.text and "Traceback" in caplog.text
+    assert table(game) == [["5h", "6h", "7h"]] and game.turn == 1      # the easy bot's play
+    assert all(m["type"] != "set_table" for m in moves)

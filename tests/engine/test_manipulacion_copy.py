@@ -68,7 +68,8 @@ def test_listo_refusal_names_the_invalid_group():
     game = editing()
     error = refused(game, 0, "done", "invalid_group")
     assert "grupo 1" in error.es.lower() and "group 1" in error.en.lower()
-    assert "5h 6h 8h" in error.en
+    assert "the 5 of hearts, the 6 of hearts and the 8 of hearts" in error.en
+    assert "el 5 de corazones, el 6 de corazones y el 8 de corazones" in error.es
 
 
 def test_deshacer_restores_the_table_and_the_hand_as_they_were():

@@ -301,7 +301,7 @@ def test_interpretation_shanghai_host_ends_between_rounds():
                 scores=[4, 0, 3])
     refused(game, None, "end_game", "round_not_over")
     game.apply(0, "set_table 5h 6h 7h 8h")               # 4, 2, 4
-    refused(game, 1, "end_game", "system_only")
+    refused(game, 1, "end_game", "host_only")
     game.apply(None, "end_game")
     assert game.result() == {"scores": [4, 2, 4], "winners": [1], "tie": False,
                              "ranking": [1, 0, 2]}

@@ -242,7 +242,7 @@ def test_every_group_must_end_valid_and_the_reason_names_the_group(ruleset):
     game.apply(0, "move 9d hand #1")
     error = refused(game, 0, "done", "invalid_group")
     assert "grupo 2" in error.es.lower() and "group 2" in error.en.lower()
-    assert "Kh Kd Kc 9d" in error.en or "9d" in error.en
+    assert "the 9 of diamonds" in error.en and "el 9 de diamantes" in error.es
 
 
 @pytest.mark.parametrize("ruleset", RULESET_NAMES)
@@ -347,7 +347,8 @@ def test_mandatory_play_remind_with_hint_refuses_the_first_tap_and_the_second_go
     error = refused(game, 0, verb, "play_available")
     assert error.data == {"hint": {"card": "5h", "groups": [0], "needs_rearranging": False}}
     assert error.to_dict()["data"]["hint"]["card"] == "5h"
-    assert "5h" in error.es and "5h" in error.en and "grupo 1" in error.es
+    assert "el 5 de corazones" in error.es and "the 5 of hearts" in error.en \
+        and "grupo 1" in error.es
     assert solver_stub.calls[-1][0] == "hint" and solver_stub.calls[-1][1] == ruleset
     game.apply(0, {"type": verb, "confirm": True})
     assert game.log[-1] == (0, {"type": verb, "confirm": True})
@@ -784,7 +785,7 @@ def test_joker_name_asked_only_when_more_than_one_card_fits(ruleset):
     error = refused(game, 0, "done", "joker_needs_name")
     assert error.data["groups"] == [{"group": 0, "cards": ["7s", "7h", "*"],
                                      "options": [["7d"], ["7c"]]}]
-    assert "7d" in error.es and "7c" in error.en
+    assert "el 7 de diamantes o el 7 de tréboles" in error.es and "the 7 of clubs" in error.en
     game.apply(0, "name #0 * 7c")
     lay(game, 0, "5h 6h *")                      # 4h or 7h: also asked
     error = refused(game, 0, "done", "joker_needs_name")
@@ -848,7 +849,7 @@ def test_carrusel_joker_renamed_once_its_real_card_is_moved_from_another_group()
 def test_carrusel_joker_renaming_without_its_real_card_on_the_table_refused_at_listo():
     game = deal(["Qs Ks Js 2c", "3c"], table=["*6h 7h 8h 9h"], ruleset="carrusel", draws=1)
     error = refused(game, 0, "set_table 7h 8h 9h / *Js Qs Ks", "joker_not_free")
-    assert "6h" in error.es and "6h" in error.en
+    assert "del 6 de corazones" in error.es and "the 6 of hearts" in error.en
     game.apply(0, "set_table *6h 7h 8h 9h / Js Qs Ks")
     assert table(game) == [["*6h", "7h", "8h", "9h"], ["Js", "Qs", "Ks"]]
 
@@ -895,7 +896,7 @@ def test_vaticano_joker_cannot_move_to_another_group_until_its_real_card_is_on_t
                 opened=[0])
     refused(game, 0, "move *6h #0 #1", "joker_stays")
     error = refused(game, 0, "set_table 7h 8h 9h 10h / 6s 6d 6c *6h", "joker_stays")
-    assert "6h" in error.es and "6h" in error.en
+    assert "del 6 de corazones" in error.es and "the 6 of hearts" in error.en
     carrusel = deal(["10h 2c", "3c"], table=["*6h 7h 8h 9h", "6s 6d 6c"], ruleset="carrusel",
                     draws=1)
     carrusel.apply(0, "set_table 7h 8h 9h 10h / 6s 6d 6c *6h")   # Carrusel: as the same card
@@ -982,7 +983,7 @@ def test_tahiti_a_play_of_loose_cards_alone_needs_a_card_from_the_hand():
 def test_tahiti_one_joker_per_group():
     game = deal(["5h 7h * * 2c", "3d"], loose="9s 2s Kd 5c", ruleset="tahiti")
     error = refused(game, 0, "set_table 5h *6h *7h", "too_many_jokers")
-    assert "1" in error.es and "1" in error.en
+    assert "un comodín" in error.es and "one joker" in error.en
     game.apply(0, "set_table 5h *6h 7h")
     assert table(game) == [["5h", "*6h", "7h"]] and hand(game, 0) == ["*", "2c"]
 

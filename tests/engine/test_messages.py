@@ -13,7 +13,7 @@ from engine.messages import CATALOGUE, Or, Words, register, template_fields, tex
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 SERVER = ENGINE.parent / "server"
 # Packages whose refusals all come from the catalogue (a new game is added here when it lands).
-CONVERTED = ["*.py", "ferrocarril/*.py", "manipulacion/actions.py", "manipulacion/options.py"]
+CONVERTED = ["*.py", "ferrocarril/*.py", "manipulacion/*.py"]
 
 SAMPLES = {
     "card": SPANISH.words(card(7, 1)),
@@ -27,6 +27,15 @@ SAMPLES = {
     "choices": Or([Words("200 puntos", "200 points"), Words("300 puntos", "300 points")]),
     "contract": Words("2 tríos", "2 sets of three"),
     "game": Words("Ferrocarril", "Ferrocarril"),
+    # Manipulación
+    "count": 3,
+    "points": 12,
+    "group": Words("el grupo 2", "group 2"),
+    "groups": Words(" (cambia el grupo 2)", " (it changes group 2)"),
+    "place": Words("ese grupo", "that group"),
+    "reason": Words("hacen falta al menos 3 cartas", "at least 3 cards are needed"),
+    "rearranging": Words("No hace falta reorganizar la mesa.", "No rearranging is needed."),
+    "button": Words("Robar", "Draw"),
 }
 # A card code such as 7o or Qh, or a joker written *; "As de" is a word (the ace), not a code.
 CARD_CODE = re.compile(r"(?<![\w«'])(?:10|[2-9AJQKSCR])[ocebshdc](?!\w| de )|(?<!\w)\*\w*")
