@@ -33,7 +33,7 @@ from engine.manipulacion.melds import (
 )
 from engine.manipulacion.messages import BUTTONS, REARRANGING, changes_words
 from engine.manipulacion.options import OPTIONS
-from engine.manipulacion.rulesets import KNOCK_LIMIT, RULESETS, RuleSet
+from engine.manipulacion.rulesets import CARRUSEL, KNOCK_LIMIT, ONE_ROUND, RULESETS, TO_150, RuleSet
 from engine.messages import refuse
 
 PLAY = "play"
@@ -526,7 +526,7 @@ class Manipulacion(RoundGame):
             # cards' area (Tahití, even when empty), Carrusel's draw counter for the seat in
             # turn (None when it does not show), and how the standings read.
             "loose_area": rules.loose_cards > 0,
-            "turn_draws": (self.draws if rules.turn == CARRUSEL and self.phase == PLAY
+            "turn_draws": (self.draws if rules.turn.name == CARRUSEL and self.phase == PLAY
                            and self.final_turns is None and self.draws > 0 else None),
             "higher_wins": rules.end == TO_150,
             "multi_round": rules.end != ONE_ROUND,
