@@ -180,3 +180,9 @@ class Game(ABC):
 
     def to_json_log(self) -> list[list[Any]]:
         return [[seat, action] for seat, action in self.log]
+
+    def hidden_zones(self, reader: Seat) -> list[list]:
+        """The live lists of pieces `reader` (a seat, or None for the TV) may not see: other
+        hands, the stock or boneyard, a face-down kitty, another seat's private working copy.
+        The contract tests shuffle their pooled contents: view(reader) must not change."""
+        raise NotImplementedError(f"{self.name} does not list its hidden zones")
