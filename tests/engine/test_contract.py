@@ -10,6 +10,7 @@ import random
 import pytest
 
 from engine.game import Action, GameError, Timer
+from engine.simulate import next_move
 
 from tests.engine.contract_helpers import (
     CASES, Fuzzer, action_classes, action_examples, bot_game, canonical, fresh_view,
@@ -31,6 +32,12 @@ def test_snapshot_notices_a_change_nobody_can_see(cls, options):
     stock.append(stock.pop(0))
     assert snapshot(game) != before
     assert snapshot(game)[0] == before[0]             # ... and no view shows it
+    stock.insert(0, stock.pop())
+    assert snapshot(game) == before
+    seat, action = next_move(game, [cls.make_bot(cls.bot_levels[0], s, 1)
+                                    for s in range(game.players)])
+    game.apply(seat, action)
+    assert snapshot(game) != before
 
 
 # ----- actions -------------------------------------------------------------------------------
