@@ -180,6 +180,12 @@ class Game(ABC):
     def to_json_log(self) -> list[list[Any]]:
         return [[seat, action] for seat, action in self.log]
 
+    @abstractmethod
+    def hidden_zones(self, reader: Seat) -> list[list]:
+        """The live lists of pieces `reader` (a seat, or None for the TV) may not see: other
+        hands, the stock or boneyard, a face-down kitty, another seat's private working copy.
+        The contract tests shuffle their pooled contents: view(reader) must not change."""
+
 
 def standings(scores: list[int], lower_wins: bool = True, **extra) -> dict:
     """The final result from each seat's score: the best score wins, ties share the win,

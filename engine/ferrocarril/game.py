@@ -578,6 +578,12 @@ class Ferrocarril(RoundGame):
             problems.append(f"buys out of range {self.buys_left}")
         return problems
 
+    # ----- secrecy (used by the contract tests) ----------------------------------------------
+
+    def hidden_zones(self, reader) -> list[list]:
+        """The live lists of cards `reader` (a seat, or None for the TV) may not see, neither
+        which cards they hold nor in what order: the other hands and the stock."""
+        return [hand for s, hand in enumerate(self.hands) if s != reader] + [self.stock]
 
 def _meld_problems(meld: Meld) -> list[str]:
     try:

@@ -577,3 +577,14 @@ class Manipulacion(RoundGame):
             if inside != outside:
                 problems.append("the working copy does not hold the same cards")
         return problems
+
+    # ----- secrecy (used by the contract tests) ----------------------------------------------
+
+    def hidden_zones(self, reader) -> list[list]:
+        """The live lists of cards `reader` (a seat, or None for the TV) may not see, neither
+        which cards they hold nor in what order: the other hands, the stock, and another
+        seat's private working copy (its groups, hand and loose cards)."""
+        zones = [hand for s, hand in enumerate(self.hands) if s != reader] + [self.stock]
+        if self.copy is not None and reader != self.turn:
+            zones += [*self.copy.groups, self.copy.hand, self.copy.loose]
+        return zones

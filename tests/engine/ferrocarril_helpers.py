@@ -1,14 +1,13 @@
-"""Shared helpers for the Ferrocarril rule, bad-input and notation tests."""
+"""Shared helpers for the Ferrocarril rule, bad-input and notation tests (`refused` and
+`snapshot` are every game's, from contract_helpers)."""
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 
-import pytest
-
 from engine.cards import JOKER, SPANISH, NotationError
 from engine.game import GameError
+from tests.engine.contract_helpers import refused, snapshot  # noqa: F401 (shared)
 
 
 def cards(text):
@@ -22,51 +21,6 @@ def hand(game, seat):
 
 def meld_cards(game, meld_id):
     return next(m["cards"] for m in game.view(None)["table"] if m["id"] == meld_id)
-
-
-def snapshot(game):
-    """Everything a refused action must leave alone: every view and the internal state."""
-    views = [game.view(None)] + [game.view(seat) for seat in range(game.players)]
-    window = game.window
-    internals = {
-        "hands": repr(game.hands),
-        "stock": repr(game.stock),
-        "discard": repr(game.discard),
-        "face_down": game.discard_face_down,
-        "table": repr([(m.id, m.owner, m.kind, list(m.cards), m.rank, m.suit)
-                       for m in game.table]),
-        "next_meld_id": game.next_meld_id,
-        "buys": list(game.buys_left),
-        "phase": game.phase,
-        "turn": game.turn,
-        "round": game.round,
-        "dealer": game.dealer,
-        "window": window and (window.card, window.discarder, list(window.priority),
-                              sorted(window.pressed), sorted(window.passed)),
-        "salido": list(game.salido),
-        "scores": list(game.scores),
-        "round_results": repr(game.round_results),
-        "turns_done": sorted(game.turns_done),
-        "steals": repr(game.steals),
-        "stolen_in_hand": game.stolen_in_hand,
-        "log": repr(game.log),
-        "events": repr(game.events),
-        "rng": game.rng.getstate(),
-    }
-    return json.dumps(views, sort_keys=True), internals
-
-
-def refused(game, seat, action, code, error_type=GameError):
-    """Assert that `action` is refused with `code` (a GameError of `error_type`) and that the
-    game is exactly as it was: views and internal state."""
-    before = snapshot(game)
-    with pytest.raises(error_type) as caught:
-        game.apply(seat, action)
-    assert isinstance(caught.value, GameError)
-    assert caught.value.code == code, caught.value
-    assert caught.value.es and caught.value.en
-    assert snapshot(game) == before
-    return caught.value
 
 
 def close_window(game):

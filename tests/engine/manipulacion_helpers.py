@@ -10,18 +10,16 @@ and the bots a stub instead (`solver_stub`) so that they do not depend on it;
 """
 from __future__ import annotations
 
-import copy
-import json
 from dataclasses import dataclass, field
 
 import pytest
 
-from engine.game import GameError
 from engine.manipulacion.game import Manipulacion
 from engine.manipulacion.melds import fmt, parse_all
+from engine.manipulacion.rulesets import RULESETS
+from tests.engine.contract_helpers import refused, snapshot  # noqa: F401 (shared)
 
-RULESET_NAMES = ("manipulacion", "maquiavelo", "shanghai", "guadalupe", "carrusel", "vaticano",
-                 "tahiti")
+RULESET_NAMES = tuple(RULESETS)
 
 
 def cards(text):
@@ -44,26 +42,6 @@ def table(game):
 
 def deal(hands, stock="", **kw):
     return Manipulacion.from_deal(hands, stock, **kw)
-
-
-def snapshot(game):
-    """Everything a refused action must leave alone: every view and the internal state."""
-    views = [game.view(None)] + [game.view(seat) for seat in range(game.players)]
-    state = {k: v for k, v in vars(game).items() if k not in ("rng", "_public", "hints")}
-    return (json.dumps(views, sort_keys=True), repr(copy.deepcopy(state)), game.rng.getstate(),
-            game.hints)
-
-
-def refused(game, seat, action, code, error_type=GameError):
-    """Assert that `action` is refused with `code` and that the game is exactly as it was."""
-    before = snapshot(game)
-    with pytest.raises(error_type) as caught:
-        game.apply(seat, action)
-    assert isinstance(caught.value, GameError)
-    assert caught.value.code == code, caught.value
-    assert caught.value.es and caught.value.en
-    assert snapshot(game) == before
-    return caught.value
 
 
 def apply_all(game, seat, actions):

@@ -8,26 +8,11 @@ from engine.cards import JOKER, SPANISH
 from engine.ferrocarril import Ferrocarril
 from engine.ferrocarril.bots import LEVELS, make_bot
 from engine.simulate import next_move, play
+from tests.engine.contract_helpers import act, finish_turn
 
 
 def cards(text):
     return SPANISH.parse_all(text)
-
-
-def act(game, bot):
-    """Let `bot` choose from its own view and apply the move; return the move."""
-    action = bot.choose(game.view(bot.seat))
-    assert action is not None
-    game.apply(bot.seat, action)
-    return action
-
-
-def finish_turn(game, bot, limit=40):
-    """Apply the bot's moves until its turn is over; return them."""
-    moves = []
-    while game.turn == bot.seat and game.phase == "play" and len(moves) < limit:
-        moves.append(act(game, bot))
-    return moves
 
 
 # ----- whole games ------------------------------------------------------------------------------

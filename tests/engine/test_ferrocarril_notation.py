@@ -1,12 +1,10 @@
 """Ferrocarril action notation: every action type round-trips text <-> Action <-> dict."""
-import dataclasses
-import json
-
 import pytest
 
 from engine.cards import ALL_CARDS, JOKER, SPANISH
 from engine.ferrocarril import Ferrocarril, actions as A
 from engine.game import MalformedAction
+from tests.engine.notation_helpers import NotationCases
 
 
 def c(text):
@@ -43,48 +41,12 @@ CASES = [
 ]
 
 
-def test_cases_cover_every_action_type():
-    assert {action.type for _, action, _ in CASES} == set(A.TYPES)
-
-
-@pytest.mark.parametrize("text,action,data", CASES, ids=[t for t, _, _ in CASES])
-def test_text_to_action(text, action, data):
-    assert A.parse(text) == action
-    assert type(A.parse(text)) is type(action)
-
-
-@pytest.mark.parametrize("text,action,data", CASES, ids=[t for t, _, _ in CASES])
-def test_action_to_text(text, action, data):
-    assert action.to_text() == text
-
-
-@pytest.mark.parametrize("text,action,data", CASES, ids=[t for t, _, _ in CASES])
-def test_dict_to_action(text, action, data):
-    assert A.from_dict(data) == action
-    assert A.from_dict(json.loads(json.dumps(data))) == action     # as it arrives over JSON
-
-
-@pytest.mark.parametrize("text,action,data", CASES, ids=[t for t, _, _ in CASES])
-def test_action_to_dict(text, action, data):
-    assert action.to_dict() == data
-    assert json.loads(json.dumps(action.to_dict())) == data           # JSON-ready
-
-
-@pytest.mark.parametrize("text,action,data", CASES, ids=[t for t, _, _ in CASES])
-def test_full_round_trip_text_action_dict_action_text(text, action, data):
-    assert A.from_dict(A.parse(text).to_dict()).to_text() == text
-    assert A.parse(A.from_dict(data).to_text()).to_dict() == data
-    for form in (text, action, data):
-        assert A.coerce(form) == action
-
-
-@pytest.mark.parametrize("text,action,data", CASES, ids=[t for t, _, _ in CASES])
-def test_actions_are_immutable_and_hashable(text, action, data):
-    assert hash(action) == hash(A.parse(text))
-    fields = dataclasses.fields(action)
-    if fields:
-        with pytest.raises(dataclasses.FrozenInstanceError):
-            setattr(action, fields[0].name, None)
+class TestFerrocarrilNotation(NotationCases):
+    CASES = CASES
+    TYPES = A.TYPES
+    parse_text = staticmethod(A.parse)
+    from_dict = staticmethod(A.from_dict)
+    coerce = staticmethod(A.coerce)
 
 
 @pytest.mark.parametrize("name", [SPANISH.format(x) for x in (*ALL_CARDS, JOKER)])

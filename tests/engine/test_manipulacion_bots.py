@@ -1,6 +1,6 @@
-"""The Rummy Manipulación bots and whole-game properties: legal, finishing, deterministic bot
-games in every rule set; replay from the log; no view shows a hidden card; the moves each
-level makes in hand-built situations. The solver is a stub here (see
+"""The Rummy Manipulación bots and whole-game properties: the simulator; the shape of the
+views; the moves each level makes in hand-built situations (legal, finishing bot games and
+replay in every rule set are in test_contract.py). The solver is a stub here (see
 test_manipulacion_solver_integration for the real one)."""
 import json
 
@@ -10,37 +10,13 @@ from engine.manipulacion.bots import LEVELS, make_bot
 from engine.manipulacion.game import Manipulacion
 from engine.manipulacion.melds import parse_all
 from engine.simulate import main as simulate_main, next_move, play
-from tests.engine.manipulacion_helpers import RULESET_NAMES, Play, deal, table
+from tests.engine.contract_helpers import finish_turn
+from tests.engine.manipulacion_helpers import Play, deal, table
 
 pytestmark = pytest.mark.usefixtures("solver_stub")
 
 
-def act(game, bot):
-    action = bot.choose(game.view(bot.seat))
-    assert action is not None
-    game.apply(bot.seat, action)
-    return action
-
-
-def finish_turn(game, bot, limit=60):
-    moves = []
-    while game.turn == bot.seat and game.phase == "play" and len(moves) < limit:
-        moves.append(act(game, bot))
-    return moves
-
-
 # ----- whole games ------------------------------------------------------------------------------
-
-@pytest.mark.slow
-@pytest.mark.parametrize("ruleset", RULESET_NAMES)
-def test_bot_games_never_try_an_illegal_move_and_always_end(ruleset):
-    for seed, levels in ((1, ["facil", "normal"]), (2, ["facil", "facil", "normal"])):
-        outcome = play(len(levels), seed, levels, check=True, options={"ruleset": ruleset},
-                       game_name="manipulacion")
-        assert outcome.violations == []
-        assert outcome.result is not None
-        assert len(outcome.result["scores"]) == len(levels)
-
 
 def test_make_bot_hook_gives_both_levels():
     assert Manipulacion.bot_levels == LEVELS == ("facil", "normal")
@@ -60,21 +36,6 @@ def test_simulate_ends_an_open_ended_game_after_max_rounds():
     outcome = play(2, 5, ["facil"], options={"ruleset": "shanghai"}, game_name="manipulacion",
                    max_rounds=2)
     assert outcome.violations == [] and outcome.result is not None
-
-
-@pytest.mark.parametrize("ruleset", ["manipulacion", "carrusel", "tahiti"])
-def test_a_game_replayed_from_its_log_is_identical(ruleset):
-    game = Manipulacion.new(3, {"ruleset": ruleset}, seed=17)
-    bots = [make_bot(LEVELS[s % 2], s, 17) for s in range(3)]
-    for _ in range(300):
-        if game.finished:
-            break
-        game.apply(*next_move(game, bots))
-    again = Manipulacion.replay(3, {"ruleset": ruleset}, 17,
-                                json.loads(json.dumps(game.to_json_log())))
-    for seat in [None, 0, 1, 2]:
-        assert again.view(seat) == game.view(seat)
-    assert again.stock == game.stock
 
 
 PUBLIC_ONLY = ("seat", "hand", "hand_points", "allowed", "copy", "undo_surrenders")
@@ -101,6 +62,20 @@ def test_no_view_shows_a_card_hidden_from_its_reader(ruleset):
         json.dumps(tv)
         game.apply(*next_move(game, bots))
     assert seen_editing > 0
+
+
+def test_the_hidden_zones_hold_another_seats_working_copy_but_not_ones_own():
+    game = deal(["8h 7s 7d 2c", "3c 3d", "4c 9c"], "Ad Ac", table=["5h 6h 7h"])
+    game.apply(0, "move 8h hand #0")
+    copy_lists = [*game.copy.groups, game.copy.hand, game.copy.loose]
+    for reader in (None, 1, 2):
+        ids = {id(zone) for zone in game.hidden_zones(reader)}
+        assert all(id(zone) in ids for zone in copy_lists)
+        assert all(id(game.hands[s]) in ids for s in range(3) if s != reader)
+        assert id(game.stock) in ids
+    ids = {id(zone) for zone in game.hidden_zones(0)}
+    assert not any(id(zone) in ids for zone in copy_lists) and id(game.hands[0]) not in ids
+    assert id(game.hands[1]) in ids and id(game.hands[2]) in ids
 
 
 def test_the_audit_notices_a_lost_card_a_broken_group_and_wrong_scores():

@@ -9,6 +9,7 @@ from engine.game import MalformedAction
 from engine.manipulacion import actions as A
 from engine.manipulacion.game import Manipulacion
 from engine.manipulacion.melds import fmt, named, parse, parse_all
+from tests.engine.notation_helpers import NotationCases
 
 pytestmark = pytest.mark.usefixtures("solver_stub")
 
@@ -61,27 +62,12 @@ CASES = [
 ]
 
 
-def test_cases_cover_every_action_type():
-    assert {action.type for _, action, _ in CASES} == set(A.TYPES)
-
-
-@pytest.mark.parametrize("text,action,data", CASES, ids=[t for t, _, _ in CASES])
-def test_text_to_action_to_text(text, action, data):
-    assert A.parse_text(text) == action
-    assert type(A.parse_text(text)) is type(action)
-    assert action.to_text() == text
-
-
-@pytest.mark.parametrize("text,action,data", CASES, ids=[t for t, _, _ in CASES])
-def test_dict_to_action_to_dict(text, action, data):
-    assert A.from_dict(data) == action
-    assert action.to_dict() == data
-    assert A.from_dict(json.loads(json.dumps(action.to_dict()))) == action
-
-
-@pytest.mark.parametrize("text,action,data", CASES, ids=[t for t, _, _ in CASES])
-def test_coerce_accepts_all_three_forms(text, action, data):
-    assert A.coerce(text) == A.coerce(data) == A.coerce(action) == action
+class TestManipulacionNotation(NotationCases):
+    CASES = CASES
+    TYPES = A.TYPES
+    parse_text = staticmethod(A.parse_text)
+    from_dict = staticmethod(A.from_dict)
+    coerce = staticmethod(A.coerce)
 
 
 def test_text_is_case_insensitive_for_cards_and_spacing():

@@ -7,7 +7,7 @@ from server.brains import LocalBrains
 class Harness:
     """A host app with a TV client; phones join with `phone(name)`."""
 
-    def __init__(self, data_dir=None, **options):
+    def __init__(self, data_dir=None, game="ferrocarril", **options):
         options.setdefault("bot_delay", 0)
         options.setdefault("sweep", False)
         options.setdefault("synchronous_push", True)
@@ -16,7 +16,7 @@ class Harness:
         self.app, self.socketio = create_app(data_dir=data_dir, **options)
         self.lobby = self.app.extensions["sobremesa"]
         self.tv = self.socketio.test_client(self.app)
-        reply = self.tv.emit("create_room", {"game": "ferrocarril"}, callback=True)
+        reply = self.tv.emit("create_room", {"game": game}, callback=True)
         assert reply["ok"], reply
         self.code, self.host_token = reply["room"], reply["host_token"]
 
@@ -44,6 +44,25 @@ class Harness:
 
 def states(client):
     return [m["args"][0] for m in client.get_received() if m["name"] == "state"]
+
+
+# What the server adds to a state payload around the game's view; none of it comes from the game.
+SERVER_FIELDS = {"room", "links", "you", "game", "host", "server_time"}
+HOUSE_FIELDS = SERVER_FIELDS | {"house"}
+YOU_FIELDS = {"seat_id", "name", "color", "index"}
+
+
+def assert_payload_is_the_view(h, payload, index):
+    """A state payload holds exactly the reader's `view()` (seat `index`, None for the TV) plus
+    the server's own fields, so the engine's secrecy tests (tests/engine/test_contract.py)
+    cover what the server sends too."""
+    assert set(payload) == (HOUSE_FIELDS if payload["host"] else SERVER_FIELDS)
+    if index is None:
+        assert payload["you"] is None
+    else:
+        assert set(payload["you"]) == YOU_FIELDS and payload["you"]["index"] == index
+    game = h.room.game
+    assert payload["game"] == (None if game is None else game.view(index))
 
 
 @pytest.fixture

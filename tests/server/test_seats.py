@@ -1,6 +1,6 @@
 """Who plays a seat: the computer for an away player or by the host's choice, a person who
 takes a computer seat with the host's approval, and a person the host removes mid-game."""
-from tests.server.conftest import Harness, ManualScheduler, states
+from tests.server.conftest import Harness, ManualScheduler, assert_payload_is_the_view, states
 
 
 def events(client, name):
@@ -104,8 +104,10 @@ def test_taking_a_computer_seat_mid_game_waits_for_the_host_and_shows_no_cards()
     reply = ask(h, cousin, bot.id)
     assert reply["ok"] and reply["pending"] is True and "token" not in reply
     assert bot.bot == "facil" and bot.token is None
-    for payload in states(cousin):
-        assert payload["you"] is None and "hand" not in (payload["game"] or {})
+    received = states(cousin)
+    assert received
+    for payload in received:
+        assert_payload_is_the_view(h, payload, None)      # the TV's public view, no more
     request = states(h.tv)[-1]["room"]["requests"]
     assert request == [{"id": reply["request"], "seat": bot.id, "name": "Primo"}]
 

@@ -4,21 +4,8 @@ import json
 import pytest
 
 from engine.cards import SPANISH
-from tests.server.conftest import Harness, ManualScheduler, states
-
-
-def hands_in(payload, path="") -> list[tuple[str, list]]:
-    """Every list of cards under a key named 'hand' or 'hands' anywhere in a payload."""
-    found = []
-    if isinstance(payload, dict):
-        for key, value in payload.items():
-            if key in ("hand", "hands"):
-                found.append((path + "/" + key, value))
-            found.extend(hands_in(value, path + "/" + key))
-    elif isinstance(payload, list):
-        for i, value in enumerate(payload):
-            found.extend(hands_in(value, f"{path}/{i}"))
-    return found
+from engine.registry import GAMES
+from tests.server.conftest import Harness, ManualScheduler, assert_payload_is_the_view, states
 
 
 def started(n_phones=3, scheduler=None):
@@ -28,46 +15,51 @@ def started(n_phones=3, scheduler=None):
     return h, phones
 
 
-def test_a_phone_receives_only_its_own_hand_and_the_tv_none():
+def test_a_phone_receives_only_its_own_view_and_the_tv_the_public_one():
     h, phones = started()
     for client in [h.tv, *phones]:
         client.get_received()
     h.room.game.apply(None, {"type": "close_buy"})  # a state change to trigger fresh payloads
     h.lobby._changed(h.room)
     for index, client in enumerate(phones):
-        for payload in states(client):
+        received = states(client)
+        assert received
+        for payload in received:
             own = [SPANISH.format(c) for c in h.room.game.hands[index]]
             assert payload["game"]["hand"] == own
-            assert [p for p, _ in hands_in(payload)] == ["/game/hand"]
-    for payload in states(h.tv):
-        assert hands_in(payload) == []
+            assert_payload_is_the_view(h, payload, index)
+    received = states(h.tv)
+    assert received
+    for payload in received:
+        assert_payload_is_the_view(h, payload, None)
 
 
 @pytest.mark.slow
-def test_every_payload_of_a_whole_bot_game_hides_other_seats_cards():
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_payload_of_a_whole_bot_game_is_the_readers_view(game):
     scheduler = ManualScheduler()
-    h = Harness(scheduler=scheduler)
+    h = Harness(scheduler=scheduler, game=game)
     phone = h.phone("Abuela")
     for level in ("normal", "facil"):
         h.host("add_bot", level=level)
     h.host("to_bot", seat=phone.seat_id)      # the phone watches while a bot plays its seat
     assert h.host("start") == {"ok": True}
+    index = h.room.index_of(phone.seat_id)
+    states(phone), states(h.tv)
     seen_tv = seen_phone = 0
     for _ in range(3000):
         if h.room.status != "playing" or not scheduler.tasks:
             break
         scheduler.tasks.sort(key=lambda t: t[0])
         scheduler.tasks.pop(0)[1]()
+        # Pushes are synchronous and each task changes the game at most once: every payload
+        # received since the task ran shows the game as it is now.
         for payload in states(phone):
-            if payload["game"] is None:
-                continue
             seen_phone += 1
-            live = [(p, v) for p, v in hands_in(payload) if not p.startswith("/game/last_round")]
-            assert [p for p, _ in live] == ["/game/hand"]
+            assert_payload_is_the_view(h, payload, index)
         for payload in states(h.tv):
             seen_tv += 1
-            assert [p for p, _ in hands_in(payload)
-                    if not p.startswith("/game/last_round")] == []
+            assert_payload_is_the_view(h, payload, None)
     assert seen_tv > 50 and seen_phone > 50
 
 
