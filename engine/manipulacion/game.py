@@ -530,6 +530,7 @@ class Manipulacion(RoundGame):
                            and self.final_turns is None and self.draws > 0 else None),
             "higher_wins": rules.end == TO_150,
             "multi_round": rules.end != ONE_ROUND,
+            "host_ends_game": rules.game_end.host_ends,
             "scored": rules.scoring != "none",
             "passes": self.passes,
             "final_turns": self.final_turns,

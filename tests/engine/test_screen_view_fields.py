@@ -1,13 +1,15 @@
 """What the screens read from the views instead of re-deriving a rule in JS.
 
 Manipulación: `loose_area` (Tahití's loose cards, shown even when empty), `turn_draws`
-(Carrusel's draw counter), `higher_wins`, `multi_round` and `scored` (how the standings read).
+(Carrusel's draw counter), `higher_wins`, `multi_round` and `scored` (how the standings
+read), `host_ends_game` (Shanghái's end button).
 Ferrocarril: the contract's number of combinations and their size (the phone's Salir slots).
 """
 import pytest
 
 from engine.ferrocarril import Ferrocarril
 from engine.ferrocarril.rules import CONTRACTS
+from engine.game import IllegalAction
 from engine.manipulacion.game import Manipulacion
 from tests.engine.manipulacion_helpers import RULESET_NAMES, deal
 
@@ -23,6 +25,22 @@ def test_standings_and_loose_area_come_with_every_view(ruleset):
         assert view["higher_wins"] is (ruleset == "carrusel")
         assert view["multi_round"] is (ruleset in MULTI_ROUND)
         assert view["scored"] is (ruleset != "vaticano")
+        assert view["host_ends_game"] is (ruleset == "shanghai")
+
+
+def test_the_host_may_end_the_game_exactly_when_the_view_says_so():
+    for ruleset in RULESET_NAMES:
+        game = Manipulacion.new(2, {"ruleset": ruleset}, seed=5)
+        game.phase = "round_over"        # between rounds, where the host's button shows
+        game._public = None
+        says = game.view(None)["host_ends_game"]
+        try:
+            game.check(None, {"type": "end_game"})
+            ended = True
+        except IllegalAction as refusal:
+            assert refusal.code == "cannot_end_game"
+            ended = False
+        assert says is ended, ruleset
 
 
 def test_tahiti_keeps_its_loose_area_when_the_loose_cards_are_gone():

@@ -94,7 +94,7 @@ function roundOver(ctx) {
         h("p", { class: "wins-line", text: winsLine(view) }))),
     h("div", { class: "ro-next" },
       nextRoundButton(ctx, t("mani.res.next_round")),
-      ctx.isHost && view.ruleset?.end === "open_ended" && h("button", { type: "button", class: "big-button end-game",
+      ctx.isHost && view.host_ends_game && h("button", { type: "button", class: "big-button end-game",
         on: { click: () => ctx.host("act", { action: { type: "end_game" } }) } }, t("mani.res.end_game")),
       autoNext(t("mani.res.auto_next"))));
 }

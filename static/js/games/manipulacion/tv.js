@@ -51,7 +51,7 @@ function header(ctx) {
   const items = [h("span", { class: "pill ruleset", text: pick(view.ruleset) })];
   if (multiRound(view)) items.push(h("span", { class: "pill round", text: t("mani.round", { n: view.round }) }));
   const goal = view.target ? t("mani.to_target", { n: view.target })
-    : view.ruleset?.end === "open_ended" ? t("mani.open_ended") : t("mani.one_round");
+    : view.host_ends_game ? t("mani.open_ended") : t("mani.one_round");
   items.push(h("span", { class: "mani-goal", text: goal }));
   if (view.phase === "play") {
     const seat = seatOf(ctx.room, view.turn);
