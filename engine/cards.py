@@ -159,6 +159,18 @@ def deck(copies: int = 1, jokers: int = 0) -> list[Card]:
     return [c for _ in range(copies) for c in ALL_CARDS] + [JOKER] * jokers
 
 
+def left_over(pool: Iterable, taken: Iterable) -> list | None:
+    """What stays of `pool` once each of `taken` is taken out of it, one for one; None if
+    something in `taken` is not there (the ranks a window still needs, say)."""
+    rest = list(pool)
+    for item in taken:
+        try:
+            rest.remove(item)
+        except ValueError:
+            return None
+    return rest
+
+
 def circular_rank(rank: int) -> int:
     """Wrap a rank into 1..13 (so 14 is the ace and 0 is the king)."""
     return (rank - 1) % 13 + 1

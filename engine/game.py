@@ -55,6 +55,18 @@ class Action:
 
 
 @dataclass(frozen=True)
+class NextRound(Action):
+    """Between rounds: a seat is ready, or the pause is over (RoundGame handles it)."""
+    type: ClassVar[str] = "next_round"
+
+
+@dataclass(frozen=True)
+class Close(Action):
+    """Close the round with the last card (each game says when it may)."""
+    type: ClassVar[str] = "close"
+
+
+@dataclass(frozen=True)
 class Timer:
     """A timer the server must run: after `seconds`, apply `action` for seat None."""
     name: str
@@ -79,6 +91,7 @@ class Game(ABC):
     # For the game chooser: titles, one-line summaries and the house-rules card.
     info: ClassVar[dict] = {}
     OPTIONS: ClassVar[Options] = Options()
+    ACTIONS: ClassVar[tuple[type["Action"], ...]]     # every action a client may send
 
     players: int
     options: dict
