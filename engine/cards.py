@@ -39,6 +39,12 @@ class Card(int):
     def __repr__(self) -> str:
         return SPANISH.format(self)
 
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo) -> "Card":
+        return self                 # immutable, like the int it is
+
     __str__ = __repr__
 
 
