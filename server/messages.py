@@ -31,4 +31,5 @@ register({
     "already_computer": ("Ese asiento ya lo juega el ordenador.",
                          "The computer already plays that seat."),
     "unknown_request": ("Esa petición ya no existe.", "That request no longer exists."),
+    "paused": ("La partida está en pausa.", "The game is paused."),
 })

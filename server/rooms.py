@@ -38,6 +38,7 @@ MAX_ROOMS = 30                   # open rooms on one host
 LOBBY_IDLE = 60 * 60             # seconds an unwatched lobby stays on the live list
 FINISHED_KEEP = 2 * 60 * 60      # seconds a finished game stays (a phone reloading sees it)
 RECENT = 6 * 60 * 60             # the phones' room list shows rooms touched this recently
+FAST_PACE = 0.3                  # "más rápido": the computer players think this much of the time
 REQUEST_KEEP = 15 * 60           # seconds an unanswered take-over request waits
 
 Spawn = Callable[[Callable[[], None], float], None]
@@ -259,6 +260,8 @@ class Lobby:
                 raise RoomError.of("no_game")
             if seat.autoplay is not None:
                 raise RoomError.of("computer_playing")
+            if room.paused:
+                raise RoomError.of("paused")
             self._apply(room, index, action)
             return room
 
@@ -427,8 +430,32 @@ class Lobby:
         """The host's own table buttons (e.g. next round) act for the system seat."""
         if room.game is None or room.status != "playing":
             raise RoomError.of("no_game")
+        if room.paused:
+            raise RoomError.of("paused")
         self._apply(room, None, args.get("action"))
         return _RECORDED
+
+    def _host_pause(self, room: Room, args: dict) -> None:
+        """Nobody moves until the host resumes; running timers keep the time they had left."""
+        if room.game is None or room.status != "playing":
+            raise RoomError.of("no_game")
+        if room.paused:
+            return
+        now = time.monotonic()
+        room.paused_left = {name: max(0.0, t.deadline - now) for name, t in room.timers.items()}
+        room.timers.clear()             # a timer already scheduled finds itself stale
+        room.paused = True
+
+    def _host_resume(self, room: Room, args: dict) -> None:
+        if room.game is None or room.status != "playing":
+            raise RoomError.of("no_game")
+        room.paused = False             # _changed() starts the timers with their time left
+
+    def _host_set_pace(self, room: Room, args: dict) -> None:
+        fast = args.get("fast")
+        if not isinstance(fast, bool):
+            raise RoomError.malformed("fast")
+        room.fast = fast
 
     def _host_dismiss_damaged(self, room: Room, args: dict) -> None:
         """The host has seen a damaged room: it leaves the TV's list (its rows are kept)."""
@@ -465,6 +492,8 @@ class Lobby:
         self.push.room(room.code)
 
     def _sync_timers(self, room: Room) -> None:
+        if room.paused:
+            return
         game = room.game
         listed = {t.name: t for t in game.timers()} \
             if game is not None and room.status == "playing" else {}
@@ -475,12 +504,17 @@ class Lobby:
         for name, timer in listed.items():
             if name in room.timers:
                 continue
-            remaining, started = self._resumed(saved.get(name), timer.seconds)
+            if name in room.paused_left:
+                remaining = min(timer.seconds, room.paused_left[name])
+                started = time.time() - (timer.seconds - remaining)
+            else:
+                remaining, started = self._resumed(saved.get(name), timer.seconds)
             generation = next(self._timer_ids)
             room.timers[name] = RunningTimer(generation, time.monotonic() + remaining,
                                              timer.seconds, started)
             self.spawn(functools.partial(self._fire, room, name, generation, timer.action),
                        remaining)
+        room.paused_left = {}
 
     def _resumed(self, saved, seconds: float) -> tuple[float, float]:
         """(seconds left, wall-clock start) of a timer: a fresh one, or one that was running
@@ -510,13 +544,14 @@ class Lobby:
 
     def _wake(self, room: Room) -> None:
         game = room.game
-        if game is None or room.status != "playing":
+        if game is None or room.status != "playing" or room.paused:
             return
         for seat in game.actors():
             if seat is not None and room.seats[seat].played_by_bot \
                     and seat not in room.bots_pending:
                 room.bots_pending.add(seat)
-                delay = self.bot_delay * (1.5 if game.timers() else 1.0)
+                delay = self.bot_delay * (1.5 if game.timers() else 1.0) \
+                    * (FAST_PACE if room.fast else 1.0)
                 think = functools.partial(self._bot_move, room, seat)
                 self.spawn(functools.partial(self.compute, think), delay)
 
@@ -525,8 +560,8 @@ class Lobby:
         game has not moved on meanwhile)."""
         with room.lock:
             game = room.game
-            if game is None or room.status != "playing" or seat not in game.actors() \
-                    or not room.seats[seat].played_by_bot:
+            if game is None or room.status != "playing" or room.paused \
+                    or seat not in game.actors() or not room.seats[seat].played_by_bot:
                 room.bots_pending.discard(seat)
                 return
             stamp = (id(game), len(game.log))
@@ -546,7 +581,7 @@ class Lobby:
         with room.lock:
             room.bots_pending.discard(seat)
             game = room.game
-            if game is None or (id(game), len(game.log)) != stamp \
+            if game is None or (id(game), len(game.log)) != stamp or room.paused \
                     or not room.seats[seat].played_by_bot:
                 self.brains.forget(room, seat, level)   # its plan was for another table
                 self._wake(room)
