@@ -195,6 +195,11 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
         room = lobby.create_room(wire.current_sid(), game)
         return {"room": room.code, "host_token": room.host_token, "games": catalogue()}
 
+    @answer("create_solo")
+    def create_solo(game, name, options, bots):
+        room, seat = lobby.create_solo(wire.current_sid(), game, name, options, bots)
+        return {**seated(room, seat), "host_token": room.host_token, "games": catalogue()}
+
     @answer("watch")
     def watch(room, host_token):
         watched = lobby.watch(wire.current_sid(), room, host_token)

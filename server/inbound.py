@@ -30,6 +30,8 @@ def obj(required: bool = False) -> Field:
 
 EVENTS: dict[str, dict[str, Field]] = {
     "create_room": {"game": text(32)},
+    "create_solo": {"game": text(32, True), "name": text(200), "options": obj(),
+                    "bots": Field(list, True, 16)},
     "watch": {"room": text(16, True), "host_token": text(200)},
     "join": {"room": text(16, True), "name": text(200), "token": text(200)},
     "take_seat": {"room": text(16, True), "seat": text(32, True), "name": text(200),

@@ -102,6 +102,37 @@ class Lobby:
             self._changed(room)
         return room
 
+    def create_solo(self, sid: str, game_name: str, name, options, bots: list) -> tuple[Room, Seat]:
+        """A game against the computer on one device: its person in seat 0, then the
+        computer players, dealt at once. The device is also the room's host (pause, pace)."""
+        if game_name not in GAMES:
+            raise RoomError.of("unknown_game")
+        cls = GAMES[game_name]
+        if not cls.min_players <= len(bots) + 1 <= min(MAX_SEATS, cls.max_players):
+            raise RoomError.of("bad_bots")
+        if any(not isinstance(level, str) or level not in cls.bot_levels for level in bots):
+            raise RoomError.of("bad_level")
+        options = {} if options is None else options
+        if not self.allow_test_deals and any(str(key).startswith("_") for key in options):
+            raise RoomError.of("bad_options")
+        name = clean_name(name)
+        with self._lock:
+            if len(self.rooms) >= self.max_rooms:
+                self._make_room_for_one()
+            room = Room(self._new_code(), secrets.token_urlsafe(16), game_name,
+                        dict(options), kind="solo")
+            person = Seat(self._seat_id(room), name, self._free_color(room),
+                          token=secrets.token_urlsafe(16))
+            room.seats.append(person)
+            for level in bots:
+                room.seats.append(Seat(self._seat_id(room), self._bot_name(room),
+                                       self._free_color(room), bot=level))
+            with room.lock:
+                self._host_start(room, {})     # refused options leave no room behind
+                self.rooms[room.code] = room
+        with room.lock:
+            return room, self._sit(sid, room, person)
+
     def _make_room_for_one(self) -> None:
         """At the limit: the longest-idle unwatched lobby or finished game leaves the list."""
         idle = [r for r in self.rooms.values()
@@ -120,8 +151,8 @@ class Lobby:
     def open_rooms(self, now: float | None = None) -> list[Room]:
         """Rooms a phone without a code may pick: open, and touched recently; newest first."""
         now = time.time() if now is None else now
-        rooms = [r for r in self.rooms.values()
-                 if r.status in ("lobby", "playing") and now - r.touched < RECENT]
+        rooms = [r for r in self.rooms.values() if r.kind == "table"
+                 and r.status in ("lobby", "playing") and now - r.touched < RECENT]
         return sorted(rooms, key=lambda r: -r.created)
 
     # ----- clients ------------------------------------------------------------------------
@@ -180,6 +211,8 @@ class Lobby:
                         except RoomError:
                             pass
                     return room, self._sit(sid, room, seat)
+            if room.kind == "solo":
+                raise RoomError.of("solo_game")
             name = clean_name(name)
             if room.status != "lobby":
                 raise RoomError.of("game_started")
@@ -205,6 +238,8 @@ class Lobby:
         host answers on the TV; the reply says `pending` meanwhile, and `seated` comes later."""
         room = self.room(code)
         with room.lock:
+            if room.kind == "solo":
+                raise RoomError.of("solo_game")
             seat = room.seat(seat_id)
             claim = token_shape(claim)
             granted = room.grants.get(claim) if claim else None
@@ -272,8 +307,12 @@ class Lobby:
                 seat.away_since = None
                 if seat.autoplay == AWAY:       # a seat the host handed over stays handed over
                     seat.autoplay = None
+                if room.kind == "solo" and room.paused_by == "away":
+                    self._resume(room)
             elif seat.bot is None:
                 seat.away_since = time.monotonic()
+                if room.kind == "solo" and room.status == "playing" and not room.paused:
+                    self._pause(room, "away")   # a solo game waits for its person
             self._changed(room)
 
     # ----- the host ---------------------------------------------------------------------------
@@ -440,16 +479,25 @@ class Lobby:
         if room.game is None or room.status != "playing":
             raise RoomError.of("no_game")
         if room.paused:
+            room.paused_by = "host"     # a pause asked for outlasts coming back
             return
-        now = time.monotonic()
-        room.paused_left = {name: max(0.0, t.deadline - now) for name, t in room.timers.items()}
-        room.timers.clear()             # a timer already scheduled finds itself stale
-        room.paused = True
+        self._pause(room, "host")
 
     def _host_resume(self, room: Room, args: dict) -> None:
         if room.game is None or room.status != "playing":
             raise RoomError.of("no_game")
-        room.paused = False             # _changed() starts the timers with their time left
+        self._resume(room)
+
+    @staticmethod
+    def _pause(room: Room, by: str) -> None:
+        now = time.monotonic()
+        room.paused_left = {name: max(0.0, t.deadline - now) for name, t in room.timers.items()}
+        room.timers.clear()             # a timer already scheduled finds itself stale
+        room.paused, room.paused_by = True, by
+
+    @staticmethod
+    def _resume(room: Room) -> None:
+        room.paused, room.paused_by = False, None   # _changed() restarts the timers
 
     def _host_set_pace(self, room: Room, args: dict) -> None:
         fast = args.get("fast")
@@ -637,8 +685,8 @@ class Lobby:
         now = time.monotonic()
         for room in list(self.rooms.values()):
             with room.lock:
-                if room.status != "playing":
-                    continue
+                if room.status != "playing" or room.kind == "solo":
+                    continue            # a solo game waits for its person instead
                 changed = False
                 for seat in room.seats:
                     if seat.bot is None and seat.autoplay is None \
