@@ -200,6 +200,11 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
         room, seat = lobby.create_solo(wire.current_sid(), game, name, options, bots)
         return {**seated(room, seat), "host_token": room.host_token, "games": catalogue()}
 
+    @answer("solo_games")
+    def solo_games(games):
+        found = lobby.solo_games(games)
+        return {"games": [{**g, "title": game_title(g["game"])} for g in found]}
+
     @answer("watch")
     def watch(room, host_token):
         watched = lobby.watch(wire.current_sid(), room, host_token)

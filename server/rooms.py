@@ -19,7 +19,7 @@ import threading
 import time
 from typing import Any, Callable
 
-from engine.game import GameError
+from engine.game import GameError, RoundGame
 from engine.registry import GAMES
 from server.brains import LocalBrains
 from server.inbound import token_shape
@@ -132,6 +132,31 @@ class Lobby:
                 self.rooms[room.code] = room
         with room.lock:
             return room, self._sit(sid, room, person)
+
+    def solo_games(self, asked: list) -> list[dict]:
+        """The solo games a device remembers ({room, token} pairs), for "Seguir la partida":
+        only those whose token is that room's person, and nothing secret."""
+        found = []
+        for pair in asked:
+            if not isinstance(pair, dict) or not token_shape(pair.get("token")):
+                continue
+            code = pair.get("room")
+            room = self.rooms.get(code) if isinstance(code, str) else None
+            if room is None or room.kind != "solo":
+                continue
+            with room.lock:
+                try:
+                    mine, _ = room.seat_by_token(pair["token"])
+                except RoomError:
+                    continue
+                scores = room.game.scores if isinstance(room.game, RoundGame) else []
+                found.append({
+                    "room": room.code, "game": room.game_name, "status": room.status,
+                    "started": room.created, "touched": room.touched, "paused": room.paused,
+                    "players": [{"name": s.name, "color": s.color, "you": i == mine,
+                                 "score": scores[i] if i < len(scores) else None}
+                                for i, s in enumerate(room.seats)]})
+        return found
 
     def _make_room_for_one(self) -> None:
         """At the limit: the longest-idle unwatched lobby or finished game leaves the list."""

@@ -125,3 +125,28 @@ def test_the_computer_players_play_a_solo_game_on_their_turns():
     game = room.game
     assert 0 in game.actors()                  # the computer did all it could: now it waits
     assert all(seat != 0 for seat, _ in game.log)     # and it never plays for its person
+
+
+def test_the_entry_lists_the_devices_solo_games_to_carry_on_with():
+    flask_app, socketio = app()
+    device, first = solo(flask_app, socketio)
+    _, second = solo(flask_app, socketio, game="manipulacion", bots=["facil"])
+    lobby = flask_app.extensions["sobremesa"]
+    lobby.rooms[first["room"]].game.scores[0] = 35           # as if a round had been played
+    asked = [{"room": first["room"], "token": first["token"]},
+             {"room": second["room"], "token": second["token"]},
+             {"room": second["room"], "token": first["token"]},   # not this room's token
+             {"room": "ZZZZ", "token": "nope"}]
+    reply = device.emit("solo_games", {"games": asked}, callback=True)
+    assert reply["ok"], reply
+    games = {g["room"]: g for g in reply["games"]}
+    assert set(games) == {first["room"], second["room"]}
+    one = games[first["room"]]
+    assert one["game"] == "ferrocarril" and one["title"]["es"] == "Ferrocarril"
+    assert one["status"] == "playing" and one["started"] > 0
+    assert [p["name"] for p in one["players"]][0] == "Abuela"
+    assert one["players"][0]["score"] == 35 and one["players"][0]["you"] is True
+    assert [p["you"] for p in one["players"][1:]] == [False, False]
+    assert "token" not in str(reply) and first["host_token"] not in str(reply)
+    reply = device.emit("solo_games", {"games": "everything"}, callback=True)
+    assert reply["ok"] is False and reply["error"]["code"] == "malformed"
