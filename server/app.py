@@ -196,8 +196,8 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
         return {"room": room.code, "host_token": room.host_token, "games": catalogue()}
 
     @answer("create_solo")
-    def create_solo(game, name, options, bots):
-        room, seat = lobby.create_solo(wire.current_sid(), game, name, options, bots)
+    def create_solo(game, name, options, bots, fast):
+        room, seat = lobby.create_solo(wire.current_sid(), game, name, options, bots, fast)
         return {**seated(room, seat), "host_token": room.host_token, "games": catalogue()}
 
     @answer("solo_games")

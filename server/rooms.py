@@ -102,7 +102,8 @@ class Lobby:
             self._changed(room)
         return room
 
-    def create_solo(self, sid: str, game_name: str, name, options, bots: list) -> tuple[Room, Seat]:
+    def create_solo(self, sid: str, game_name: str, name, options, bots: list,
+                    fast: bool = False) -> tuple[Room, Seat]:
         """A game against the computer on one device: its person in seat 0, then the
         computer players, dealt at once. The device is also the room's host (pause, pace)."""
         if game_name not in GAMES:
@@ -120,7 +121,7 @@ class Lobby:
             if len(self.rooms) >= self.max_rooms:
                 self._make_room_for_one()
             room = Room(self._new_code(), secrets.token_urlsafe(16), game_name,
-                        dict(options), kind="solo")
+                        dict(options), kind="solo", fast=bool(fast))
             person = Seat(self._seat_id(room), name, self._free_color(room),
                           token=secrets.token_urlsafe(16))
             room.seats.append(person)

@@ -36,6 +36,11 @@ def test_a_solo_game_starts_at_once_with_one_person_and_the_computer_players():
     assert state["you"]["index"] == 0 and state["game"] == room.game.view(0)
     assert state["room"]["kind"] == "solo"
     assert room.is_host(reply["host_token"])      # the device pauses and sets the pace
+    assert room.fast is False
+    _, quick = solo(flask_app, socketio, fast=True)
+    assert flask_app.extensions["sobremesa"].rooms[quick["room"]].fast is True
+    _, wrong = solo(flask_app, socketio, fast="yes")
+    assert wrong["error"]["code"] == "malformed"
 
 
 def test_solo_games_are_not_in_the_phones_room_list_and_nobody_else_joins():
