@@ -9,10 +9,13 @@ in `build_parser` and a `run_...` function.
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 
-from engine.simulate import play
+from engine.ferrocarril import Ferrocarril
+from engine.game import GameError
+from engine.simulate import next_move, play
 
 # ----- bots: how often one level beats a table of another ------------------------------------
 
@@ -70,7 +73,27 @@ def run_speed(args) -> int:
                   f"games={args.games} games_per_s={args.games / elapsed:.1f} "
                   f"actions_per_game={actions / args.games:.0f} "
                   f"us_per_action={1e6 * elapsed / max(actions, 1):.1f} violations={violations}")
+    print(check_cost(args.players, args.seed))
     return 1 if failed else 0
+
+
+def check_cost(players: int, seed: int, moves: int = 1500) -> str:
+    """What `check()` costs late in a long game (it tries the action on a copy)."""
+    game = Ferrocarril.new(players, None, seed)
+    bots = [Ferrocarril.make_bot("facil", s, seed) for s in range(players)]
+    while len(game.log) < moves and not game.finished:
+        seat, action = next_move(game, bots)
+        game.apply(seat, action)
+    seat = next(s for s in game.actors() if s is not None)
+    times = []
+    for _ in range(30):
+        started = time.perf_counter()
+        try:
+            game.check(seat, {"type": "draw"})
+        except GameError:
+            pass
+        times.append(time.perf_counter() - started)
+    return f"check() after {len(game.log)} actions: median_ms={1000 * statistics.median(times):.1f}"
 
 
 # ----- command line ----------------------------------------------------------------------------

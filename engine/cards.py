@@ -39,6 +39,12 @@ class Card(int):
     def __repr__(self) -> str:
         return SPANISH.format(self)
 
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo) -> "Card":
+        return self                 # immutable, like the int it is
+
     __str__ = __repr__
 
 
@@ -157,6 +163,18 @@ FRENCH = Notation(
 def deck(copies: int = 1, jokers: int = 0) -> list[Card]:
     """`copies` full 52-card packs plus `jokers` jokers, in a fixed order (shuffle it yourself)."""
     return [c for _ in range(copies) for c in ALL_CARDS] + [JOKER] * jokers
+
+
+def left_over(pool: Iterable, taken: Iterable) -> list | None:
+    """What stays of `pool` once each of `taken` is taken out of it, one for one; None if
+    something in `taken` is not there (the ranks a window still needs, say)."""
+    rest = list(pool)
+    for item in taken:
+        try:
+            rest.remove(item)
+        except ValueError:
+            return None
+    return rest
 
 
 def circular_rank(rank: int) -> int:

@@ -55,6 +55,18 @@ class Action:
 
 
 @dataclass(frozen=True)
+class NextRound(Action):
+    """Between rounds: a seat is ready, or the pause is over (RoundGame handles it)."""
+    type: ClassVar[str] = "next_round"
+
+
+@dataclass(frozen=True)
+class Close(Action):
+    """Close the round with the last card (each game says when it may)."""
+    type: ClassVar[str] = "close"
+
+
+@dataclass(frozen=True)
 class Timer:
     """A timer the server must run: after `seconds`, apply `action` for seat None."""
     name: str
@@ -79,6 +91,7 @@ class Game(ABC):
     # For the game chooser: titles, one-line summaries and the house-rules card.
     info: ClassVar[dict] = {}
     OPTIONS: ClassVar[Options] = Options()
+    ACTIONS: ClassVar[tuple[type["Action"], ...]]     # every action a client may send
 
     players: int
     options: dict
@@ -139,8 +152,11 @@ class Game(ABC):
         the property tests call it after every action."""
 
     def check(self, seat: Seat, action) -> None:
-        """Raise GameError if `seat` may not make `action` now. Never changes anything."""
-        copy.deepcopy(self).apply(seat, action)
+        """Raise GameError if `seat` may not make `action` now. Never changes anything.
+        The action is tried on a copy; the copy starts with an empty log, which no rule
+        reads (copying the log made a check late in a long game cost tens of ms)."""
+        trial = copy.deepcopy(self, {id(self.log): []})
+        trial.apply(seat, action)
 
     def apply(self, seat: Seat, action) -> None:
         """Apply `action` for `seat`, or raise GameError and change nothing: each game's

@@ -195,6 +195,16 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
         room = lobby.create_room(wire.current_sid(), game)
         return {"room": room.code, "host_token": room.host_token, "games": catalogue()}
 
+    @answer("create_solo")
+    def create_solo(game, name, options, bots, fast):
+        room, seat = lobby.create_solo(wire.current_sid(), game, name, options, bots, fast)
+        return {**seated(room, seat), "host_token": room.host_token, "games": catalogue()}
+
+    @answer("solo_games")
+    def solo_games(games):
+        found = lobby.solo_games(games)
+        return {"games": [{**g, "title": game_title(g["game"])} for g in found]}
+
     @answer("watch")
     def watch(room, host_token):
         watched = lobby.watch(wire.current_sid(), room, host_token)

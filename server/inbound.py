@@ -28,8 +28,15 @@ def obj(required: bool = False) -> Field:
     return Field(dict, required)
 
 
+def flag() -> Field:
+    return Field(bool)
+
+
 EVENTS: dict[str, dict[str, Field]] = {
     "create_room": {"game": text(32)},
+    "create_solo": {"game": text(32, True), "name": text(200), "options": obj(),
+                    "bots": Field(list, True, 16), "fast": flag()},
+    "solo_games": {"games": Field(list, True, 40)},
     "watch": {"room": text(16, True), "host_token": text(200)},
     "join": {"room": text(16, True), "name": text(200), "token": text(200)},
     "take_seat": {"room": text(16, True), "seat": text(32, True), "name": text(200),
@@ -51,7 +58,8 @@ def check(event: str, data) -> dict:
         if value is None:
             if field.required:
                 raise RoomError.malformed(name)
-        elif not isinstance(value, field.kind) or isinstance(value, bool) \
+        elif not isinstance(value, field.kind) \
+                or (isinstance(value, bool) and field.kind is not bool) \
                 or (field.max_length is not None and len(cast(Sized, value)) > field.max_length):
             raise RoomError.malformed(name)
         values[name] = value

@@ -31,4 +31,9 @@ register({
     "already_computer": ("Ese asiento ya lo juega el ordenador.",
                          "The computer already plays that seat."),
     "unknown_request": ("Esa petición ya no existe.", "That request no longer exists."),
+    "paused": ("La partida está en pausa.", "The game is paused."),
+    "solo_game": ("Esa partida es de un solo jugador contra el ordenador.",
+                  "That is one player's game against the computer."),
+    "bad_bots": ("Elige cuántos jugadores del ordenador: al menos uno, y que quepáis todos.",
+                 "Choose how many computer players: at least one, and all must fit."),
 })

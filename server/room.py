@@ -131,6 +131,11 @@ class Room:
     touched: float = field(default_factory=time.time)    # last change or visit
     version: int = 0
     open_takeover: bool = False     # people may take a computer seat without asking
+    kind: str = "table"             # table (TV and phones) | solo (one device, alone)
+    paused: bool = False            # nobody moves, timers wait
+    paused_by: str | None = None    # "host" (asked for) | "away" (a solo player closed the page)
+    paused_left: dict[str, float] = field(default_factory=dict)   # timer -> seconds it had
+    fast: bool = False              # the computer players' pace: "más rápido"
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
     timers: dict[str, RunningTimer] = field(default_factory=dict, repr=False)
     saved_timers: dict = field(default_factory=dict, repr=False)   # from before a restart
@@ -169,20 +174,26 @@ class Room:
         """Everything about the room that anyone may see (no tokens, no claims)."""
         now = time.monotonic()
         return {
-            "code": self.code, "game": self.game_name,
+            "code": self.code, "game": self.game_name, "kind": self.kind,
             "options": {k: v for k, v in self.options.items() if not k.startswith("_")},
             "status": self.status, "seats": [s.public() for s in self.seats],
             "version": self.version, "open_takeover": self.open_takeover,
             "requests": [r.public() for r in self.requests.values()],
             "timers": [{"name": name, "remaining": max(0.0, round(t.deadline - now, 2)),
-                        "seconds": t.seconds} for name, t in self.timers.items()],
+                        "seconds": t.seconds, "paused": False}
+                       for name, t in self.timers.items()]
+                      + [{"name": name, "remaining": round(left, 2), "seconds": None,
+                          "paused": True} for name, left in self.paused_left.items()],
+            "paused": self.paused, "fast": self.fast,
         }
 
     def to_record(self) -> dict:
         return {"code": self.code, "host_token": self.host_token, "game": self.game_name,
                 "options": self.options, "status": self.status, "seed": self.seed,
                 "created": self.created, "touched": self.touched, "version": self.version,
-                "open_takeover": self.open_takeover,
+                "open_takeover": self.open_takeover, "kind": self.kind,
+                "paused": self.paused, "paused_by": self.paused_by,
+                "paused_left": self.paused_left, "fast": self.fast,
                 "timers": {name: {"started": t.started, "seconds": t.seconds}
                            for name, t in self.timers.items()},
                 "seats": [s.to_record() for s in self.seats]}
@@ -202,4 +213,9 @@ class Room:
                    open_takeover=bool(record.get("open_takeover", False)))
         timers = record.get("timers") or {}
         room.saved_timers = timers if isinstance(timers, dict) else {}
+        room.kind = "solo" if record.get("kind") == "solo" else "table"
+        room.paused, room.fast = bool(record.get("paused")), bool(record.get("fast"))
+        room.paused_by = record.get("paused_by") if room.paused else None
+        left = record.get("paused_left") or {}
+        room.paused_left = {str(k): float(v) for k, v in left.items()} if room.paused else {}
         return room

@@ -19,7 +19,7 @@ import threading
 import time
 from typing import Any, Callable
 
-from engine.game import GameError
+from engine.game import GameError, RoundGame
 from engine.registry import GAMES
 from server.brains import LocalBrains
 from server.inbound import token_shape
@@ -38,6 +38,7 @@ MAX_ROOMS = 30                   # open rooms on one host
 LOBBY_IDLE = 60 * 60             # seconds an unwatched lobby stays on the live list
 FINISHED_KEEP = 2 * 60 * 60      # seconds a finished game stays (a phone reloading sees it)
 RECENT = 6 * 60 * 60             # the phones' room list shows rooms touched this recently
+FAST_PACE = 0.3                  # "más rápido": the computer players think this much of the time
 REQUEST_KEEP = 15 * 60           # seconds an unanswered take-over request waits
 
 Spawn = Callable[[Callable[[], None], float], None]
@@ -101,6 +102,63 @@ class Lobby:
             self._changed(room)
         return room
 
+    def create_solo(self, sid: str, game_name: str, name, options, bots: list,
+                    fast: bool = False) -> tuple[Room, Seat]:
+        """A game against the computer on one device: its person in seat 0, then the
+        computer players, dealt at once. The device is also the room's host (pause, pace)."""
+        if game_name not in GAMES:
+            raise RoomError.of("unknown_game")
+        cls = GAMES[game_name]
+        if not cls.min_players <= len(bots) + 1 <= min(MAX_SEATS, cls.max_players):
+            raise RoomError.of("bad_bots")
+        if any(not isinstance(level, str) or level not in cls.bot_levels for level in bots):
+            raise RoomError.of("bad_level")
+        options = {} if options is None else options
+        if not self.allow_test_deals and any(str(key).startswith("_") for key in options):
+            raise RoomError.of("bad_options")
+        name = clean_name(name)
+        with self._lock:
+            if len(self.rooms) >= self.max_rooms:
+                self._make_room_for_one()
+            room = Room(self._new_code(), secrets.token_urlsafe(16), game_name,
+                        dict(options), kind="solo", fast=bool(fast))
+            person = Seat(self._seat_id(room), name, self._free_color(room),
+                          token=secrets.token_urlsafe(16))
+            room.seats.append(person)
+            for level in bots:
+                room.seats.append(Seat(self._seat_id(room), self._bot_name(room),
+                                       self._free_color(room), bot=level))
+            with room.lock:
+                self._host_start(room, {})     # refused options leave no room behind
+                self.rooms[room.code] = room
+        with room.lock:
+            return room, self._sit(sid, room, person)
+
+    def solo_games(self, asked: list) -> list[dict]:
+        """The solo games a device remembers ({room, token} pairs), for "Seguir la partida":
+        only those whose token is that room's person, and nothing secret."""
+        found = []
+        for pair in asked:
+            if not isinstance(pair, dict) or not token_shape(pair.get("token")):
+                continue
+            code = pair.get("room")
+            room = self.rooms.get(code) if isinstance(code, str) else None
+            if room is None or room.kind != "solo":
+                continue
+            with room.lock:
+                try:
+                    mine, _ = room.seat_by_token(pair["token"])
+                except RoomError:
+                    continue
+                scores = room.game.scores if isinstance(room.game, RoundGame) else []
+                found.append({
+                    "room": room.code, "game": room.game_name, "status": room.status,
+                    "started": room.created, "touched": room.touched, "paused": room.paused,
+                    "players": [{"name": s.name, "color": s.color, "you": i == mine,
+                                 "score": scores[i] if i < len(scores) else None}
+                                for i, s in enumerate(room.seats)]})
+        return found
+
     def _make_room_for_one(self) -> None:
         """At the limit: the longest-idle unwatched lobby or finished game leaves the list."""
         idle = [r for r in self.rooms.values()
@@ -119,8 +177,8 @@ class Lobby:
     def open_rooms(self, now: float | None = None) -> list[Room]:
         """Rooms a phone without a code may pick: open, and touched recently; newest first."""
         now = time.time() if now is None else now
-        rooms = [r for r in self.rooms.values()
-                 if r.status in ("lobby", "playing") and now - r.touched < RECENT]
+        rooms = [r for r in self.rooms.values() if r.kind == "table"
+                 and r.status in ("lobby", "playing") and now - r.touched < RECENT]
         return sorted(rooms, key=lambda r: -r.created)
 
     # ----- clients ------------------------------------------------------------------------
@@ -179,6 +237,8 @@ class Lobby:
                         except RoomError:
                             pass
                     return room, self._sit(sid, room, seat)
+            if room.kind == "solo":
+                raise RoomError.of("solo_game")
             name = clean_name(name)
             if room.status != "lobby":
                 raise RoomError.of("game_started")
@@ -204,6 +264,8 @@ class Lobby:
         host answers on the TV; the reply says `pending` meanwhile, and `seated` comes later."""
         room = self.room(code)
         with room.lock:
+            if room.kind == "solo":
+                raise RoomError.of("solo_game")
             seat = room.seat(seat_id)
             claim = token_shape(claim)
             granted = room.grants.get(claim) if claim else None
@@ -259,6 +321,8 @@ class Lobby:
                 raise RoomError.of("no_game")
             if seat.autoplay is not None:
                 raise RoomError.of("computer_playing")
+            if room.paused:
+                raise RoomError.of("paused")
             self._apply(room, index, action)
             return room
 
@@ -269,8 +333,12 @@ class Lobby:
                 seat.away_since = None
                 if seat.autoplay == AWAY:       # a seat the host handed over stays handed over
                     seat.autoplay = None
+                if room.kind == "solo" and room.paused_by == "away":
+                    self._resume(room)
             elif seat.bot is None:
                 seat.away_since = time.monotonic()
+                if room.kind == "solo" and room.status == "playing" and not room.paused:
+                    self._pause(room, "away")   # a solo game waits for its person
             self._changed(room)
 
     # ----- the host ---------------------------------------------------------------------------
@@ -427,8 +495,41 @@ class Lobby:
         """The host's own table buttons (e.g. next round) act for the system seat."""
         if room.game is None or room.status != "playing":
             raise RoomError.of("no_game")
+        if room.paused:
+            raise RoomError.of("paused")
         self._apply(room, None, args.get("action"))
         return _RECORDED
+
+    def _host_pause(self, room: Room, args: dict) -> None:
+        """Nobody moves until the host resumes; running timers keep the time they had left."""
+        if room.game is None or room.status != "playing":
+            raise RoomError.of("no_game")
+        if room.paused:
+            room.paused_by = "host"     # a pause asked for outlasts coming back
+            return
+        self._pause(room, "host")
+
+    def _host_resume(self, room: Room, args: dict) -> None:
+        if room.game is None or room.status != "playing":
+            raise RoomError.of("no_game")
+        self._resume(room)
+
+    @staticmethod
+    def _pause(room: Room, by: str) -> None:
+        now = time.monotonic()
+        room.paused_left = {name: max(0.0, t.deadline - now) for name, t in room.timers.items()}
+        room.timers.clear()             # a timer already scheduled finds itself stale
+        room.paused, room.paused_by = True, by
+
+    @staticmethod
+    def _resume(room: Room) -> None:
+        room.paused, room.paused_by = False, None   # _changed() restarts the timers
+
+    def _host_set_pace(self, room: Room, args: dict) -> None:
+        fast = args.get("fast")
+        if not isinstance(fast, bool):
+            raise RoomError.malformed("fast")
+        room.fast = fast
 
     def _host_dismiss_damaged(self, room: Room, args: dict) -> None:
         """The host has seen a damaged room: it leaves the TV's list (its rows are kept)."""
@@ -465,6 +566,8 @@ class Lobby:
         self.push.room(room.code)
 
     def _sync_timers(self, room: Room) -> None:
+        if room.paused:
+            return
         game = room.game
         listed = {t.name: t for t in game.timers()} \
             if game is not None and room.status == "playing" else {}
@@ -475,12 +578,17 @@ class Lobby:
         for name, timer in listed.items():
             if name in room.timers:
                 continue
-            remaining, started = self._resumed(saved.get(name), timer.seconds)
+            if name in room.paused_left:
+                remaining = min(timer.seconds, room.paused_left[name])
+                started = time.time() - (timer.seconds - remaining)
+            else:
+                remaining, started = self._resumed(saved.get(name), timer.seconds)
             generation = next(self._timer_ids)
             room.timers[name] = RunningTimer(generation, time.monotonic() + remaining,
                                              timer.seconds, started)
             self.spawn(functools.partial(self._fire, room, name, generation, timer.action),
                        remaining)
+        room.paused_left = {}
 
     def _resumed(self, saved, seconds: float) -> tuple[float, float]:
         """(seconds left, wall-clock start) of a timer: a fresh one, or one that was running
@@ -510,13 +618,14 @@ class Lobby:
 
     def _wake(self, room: Room) -> None:
         game = room.game
-        if game is None or room.status != "playing":
+        if game is None or room.status != "playing" or room.paused:
             return
         for seat in game.actors():
             if seat is not None and room.seats[seat].played_by_bot \
                     and seat not in room.bots_pending:
                 room.bots_pending.add(seat)
-                delay = self.bot_delay * (1.5 if game.timers() else 1.0)
+                delay = self.bot_delay * (1.5 if game.timers() else 1.0) \
+                    * (FAST_PACE if room.fast else 1.0)
                 think = functools.partial(self._bot_move, room, seat)
                 self.spawn(functools.partial(self.compute, think), delay)
 
@@ -525,8 +634,8 @@ class Lobby:
         game has not moved on meanwhile)."""
         with room.lock:
             game = room.game
-            if game is None or room.status != "playing" or seat not in game.actors() \
-                    or not room.seats[seat].played_by_bot:
+            if game is None or room.status != "playing" or room.paused \
+                    or seat not in game.actors() or not room.seats[seat].played_by_bot:
                 room.bots_pending.discard(seat)
                 return
             stamp = (id(game), len(game.log))
@@ -546,7 +655,7 @@ class Lobby:
         with room.lock:
             room.bots_pending.discard(seat)
             game = room.game
-            if game is None or (id(game), len(game.log)) != stamp \
+            if game is None or (id(game), len(game.log)) != stamp or room.paused \
                     or not room.seats[seat].played_by_bot:
                 self.brains.forget(room, seat, level)   # its plan was for another table
                 self._wake(room)
@@ -602,8 +711,8 @@ class Lobby:
         now = time.monotonic()
         for room in list(self.rooms.values()):
             with room.lock:
-                if room.status != "playing":
-                    continue
+                if room.status != "playing" or room.kind == "solo":
+                    continue            # a solo game waits for its person instead
                 changed = False
                 for seat in room.seats:
                     if seat.bot is None and seat.autoplay is None \

@@ -20,7 +20,7 @@ from typing import ClassVar
 
 from engine import fields
 from engine.cards import SPANISH, Card
-from engine.game import Action
+from engine.game import Action, Close, NextRound
 from engine.messages import malformed
 
 MAX_CARDS = 16  # more cards than any hand can hold: refuse before doing any work
@@ -44,16 +44,6 @@ class Pass(Action):
 @dataclass(frozen=True)
 class CloseBuyWindow(Action):
     type: ClassVar[str] = "close_buy"
-
-
-@dataclass(frozen=True)
-class Close(Action):
-    type: ClassVar[str] = "close"
-
-
-@dataclass(frozen=True)
-class NextRound(Action):
-    type: ClassVar[str] = "next_round"
 
 
 @dataclass(frozen=True)
@@ -124,7 +114,8 @@ class Discard(Action):
 
 
 SIMPLE = {cls.type: cls for cls in (Draw, Buy, Pass, CloseBuyWindow, Close, NextRound)}
-TYPES = tuple(SIMPLE) + ("salir", "meld", "add", "steal", "discard")
+ACTIONS = (*SIMPLE.values(), Salir, NewMeld, Add, Steal, Discard)
+TYPES = tuple(a.type for a in ACTIONS)
 ENDS = ("low", "high")
 
 

@@ -206,6 +206,7 @@ class Ferrocarril(RoundGame):
             return [Timer("buy_window", self.options["buy_seconds"], {"type": "close_buy"})]
         return []
 
+    ACTIONS = A.ACTIONS
     parse_action = staticmethod(A.coerce)
     parse_pieces = staticmethod(SPANISH.parse_all)
 

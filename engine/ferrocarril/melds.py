@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from engine.cards import JOKER, SPANISH, Card, card, circular_rank, from_code
+from engine.cards import JOKER, SPANISH, Card, card, circular_rank, from_code, left_over
 from engine.messages import Words, refuse
 
 GROUP, RUN = "group", "run"
@@ -186,15 +186,9 @@ def extend_run(meld: Meld, cards: Sequence[Card], end: str | None) -> tuple[int,
             continue
         wanted = [circular_rank(meld.rank - i) for i in range(1, low + 1)]
         wanted += [circular_rank(meld.rank + len(meld.cards) + i) for i in range(high)]
-        missing = list(wanted)
-        for r in reals:
-            if r in missing:
-                missing.remove(r)
-            else:
-                break
-        else:
-            if len(missing) == jokers:
-                placements.append((low, high))
+        missing = left_over(wanted, reals)
+        if missing is not None and len(missing) == jokers:
+            placements.append((low, high))
     if not placements:
         raise refuse("cannot_place", cards=_names(cards))
     if len(placements) > 1 and total == MAX_RUN:

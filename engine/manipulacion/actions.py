@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine import fields
-from engine.game import Action
+from engine.game import Action, Close, NextRound
 from engine.manipulacion.melds import NAMED, fmt, parse
 from engine.messages import malformed
 
@@ -66,16 +66,6 @@ class Undo(Confirmable):
 @dataclass(frozen=True)
 class Done(Action):
     type: ClassVar[str] = "done"
-
-
-@dataclass(frozen=True)
-class Close(Action):
-    type: ClassVar[str] = "close"
-
-
-@dataclass(frozen=True)
-class NextRound(Action):
-    type: ClassVar[str] = "next_round"
 
 
 @dataclass(frozen=True)
@@ -165,7 +155,8 @@ class SetTable(Action):
 
 CONFIRMABLE = {cls.type: cls for cls in (Draw, Pass, Undo)}
 SIMPLE = {cls.type: cls for cls in (Done, Close, NextRound, EndGame)}
-TYPES = (*CONFIRMABLE, *SIMPLE, "move", "split", "join", "name", "set_table")
+ACTIONS = (*CONFIRMABLE.values(), *SIMPLE.values(), Move, Split, Join, Name, SetTable)
+TYPES = tuple(a.type for a in ACTIONS)
 EDITS = ("move", "split", "join", "name")
 
 

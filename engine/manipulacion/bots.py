@@ -95,6 +95,7 @@ class EasyBot:
         self.seat = seat
         self.rng = random.Random(seed * 31 + seat)
         self.plan: list[dict] = []
+        self.planned = False          # the open copy is this bot's own plan
 
     def choose(self, view: dict) -> dict | None:
         allowed = view.get("allowed") or []
@@ -105,13 +106,21 @@ class EasyBot:
         if view.get("copy") is not None:
             if self.plan:
                 return self.plan.pop(0)
-            return {"type": "close"} if "close" in allowed else {"type": "done"}
+            if self.planned:
+                self.planned = False
+                return {"type": "close"} if "close" in allowed else {"type": "done"}
+            # A copy this bot did not plan: a person's edit when the seat was handed over.
+            # Dropping it is always accepted (at its price under «Retirar, robar 3»); the next
+            # choice then plans from the table as it is.
+            return {"type": "undo", "confirm": True} if view.get("undo_surrenders") \
+                else {"type": "undo"}
         self.plan = []
+        self.planned = False
         if allowed == ["draw"]:
             return {"type": "draw"}
         plan = self.find_play(view)
         if plan:
-            self.plan = plan[1:]
+            self.plan, self.planned = plan[1:], True
             return plan[0]
         if "close" in allowed:
             return {"type": "close"}

@@ -186,6 +186,7 @@ class Manipulacion(RoundGame):
 
     # ----- the server's view of the game ---------------------------------------------------
 
+    ACTIONS = A.ACTIONS
     parse_action = staticmethod(A.coerce)
     parse_pieces = staticmethod(parse_all)
 

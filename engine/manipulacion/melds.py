@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from engine.cards import ACE, FRENCH, JOKER, KING, Card, NotationError, from_code
+from engine.cards import ACE, FRENCH, JOKER, KING, Card, NotationError, from_code, left_over
 from engine.manipulacion.messages import WHY_INVALID, group_words, not_a_meld
 from engine.messages import Words, refuse
 
@@ -169,16 +169,9 @@ def joker_names(cards: Sequence[int], ace: str) -> list[list[Card]]:
                     continue
                 if not _window_allowed(window, ace):
                     continue
-                have = [c.rank for c in fixed]
-                rest = list(window)
-                for r in have:
-                    if r in rest:
-                        rest.remove(r)
-                    else:
-                        break
-                else:
-                    if len(rest) == len(free):
-                        candidates.add(tuple(_card(r, suit) for r in sorted(rest)))
+                rest = left_over(window, (c.rank for c in fixed))
+                if rest is not None and len(rest) == len(free):
+                    candidates.add(tuple(_card(r, suit) for r in sorted(rest)))
     return [list(c) for c in sorted(candidates)
             if classify(_fill(cards, c), ace) is not None]
 

@@ -142,14 +142,8 @@ def sample_log(cls, options):
 # ----- the actions a game knows --------------------------------------------------------------
 
 def action_classes(cls) -> list[type[Action]]:
-    """The game's concrete Action classes: those defined under engine/<name>/ with a type."""
-    found, todo = [], list(Action.__subclasses__())
-    while todo:
-        sub = todo.pop()
-        todo.extend(sub.__subclasses__())
-        if sub.__module__.startswith(f"engine.{cls.name}.") and "type" in vars(sub):
-            found.append(sub)
-    return sorted(found, key=lambda sub: sub.type)
+    """The game's Action classes, as it declares them (`ACTIONS`)."""
+    return sorted(cls.ACTIONS, key=lambda sub: sub.type)
 
 
 def _field_values(cls, log) -> dict[str, list]:

@@ -1,6 +1,6 @@
 import pytest
 
-from engine.cards import ALL_CARDS, FRENCH, JOKER, SPANISH, NotationError, card, deck
+from engine.cards import ALL_CARDS, FRENCH, JOKER, SPANISH, NotationError, card, deck, left_over
 
 
 def test_every_spanish_card_round_trips_through_its_notation():
@@ -31,3 +31,9 @@ def test_two_packs_and_four_jokers_make_108_cards():
     assert len(cards) == 108
     assert cards.count(JOKER) == 4
     assert all(cards.count(c) == 2 for c in ALL_CARDS)
+
+
+def test_left_over_takes_one_for_one_or_says_none():
+    assert left_over([3, 4, 4, 5], [4, 5]) == [3, 4]
+    assert left_over([3, 4, 5], [4, 4]) is None
+    assert left_over([], []) == []

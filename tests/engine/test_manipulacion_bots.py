@@ -183,3 +183,25 @@ def test_a_failing_solver_is_logged_and_the_normal_bot_plays_as_facil(caplog):
     assert "solver down" in caplog.text and "Traceback" in caplog.text
     assert table(game) == [["5h", "6h", "7h"]] and game.turn == 1      # the easy bot's play
     assert all(m["type"] != "set_table" for m in moves)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("edit", [
+    ["move 5h #0 new", "move 5h #1 #0"],     # a copy opened, then put back: nothing placed
+    ["split #0 1"],                          # a table group split: the copy is not valid
+])
+def test_a_bot_handed_a_seat_in_the_middle_of_an_edit_finishes_the_turn(level, edit, solver_stub):
+    # A person started changing the table, then the host handed the seat to the computer.
+    solver_stub.best = None
+    game = deal(["Kc Ks", "9d 9c"], "2d 3d 4d", table=["5h 6h 7h"], ruleset="maquiavelo")
+    for action in edit:
+        game.apply(0, action)
+    assert game.copy is not None
+    bot = make_bot(level, 0, seed=1)
+    for _ in range(10):
+        if game.turn != 0:
+            break
+        action = bot.choose(game.view(0))
+        assert action is not None
+        game.apply(0, action)                 # a refusal here would stall the seat
+    assert game.turn == 1 and game.copy is None
