@@ -142,6 +142,11 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
     def phone_page(code: str = ""):
         return render_template("phone.html", code=code.upper()[:8])
 
+    @app.get("/solo")
+    def solo_page():
+        """One device against the computer ("Contra el ordenador"), without the TV."""
+        return render_template("solo.html", games=catalogue())
+
     @app.get("/api/rooms")
     def open_rooms():
         """Rooms a phone without a room code can pick from (open, recent, newest first)."""
