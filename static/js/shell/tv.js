@@ -308,7 +308,10 @@ function joinPanel() {
       h("div", { class: "qr-frame small" }, h("img", { class: "qr", src: links.wifi_qr, alt: "Wi-Fi" })),
       h("div", { class: "wifi-text" },
         h("strong", { text: t("tv.wifi_title") }),
-        links.wifi_ssid && h("span", { text: t("tv.wifi_ssid", { ssid: links.wifi_ssid }) }))));
+        links.wifi_ssid && h("span", { text: t("tv.wifi_ssid", { ssid: links.wifi_ssid }) }))),
+    // Playing alone instead: the one-device page.
+    h("a", { class: "solo-link", href: "/solo" },
+      h("strong", { text: t("solo.tv_entry") }), h("span", { text: t("solo.tv_entry_sub") })));
 }
 
 // One tile per catalogue entry, in the server's order; upcoming games are disabled tiles.

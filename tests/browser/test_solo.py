@@ -1,0 +1,153 @@
+"""Playing alone against the computer on one device (/solo) at 1366×768, the laptop: two taps
+start Ferrocarril against two computer players with the defaults; the player sees their hand,
+the table and the opponents, passes in a ¡Compro! window, draws and discards in their turn,
+pauses (the computer stops) and resumes, and after a reload "Seguir la partida" brings back
+the same game with the same hand."""
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import Page, expect
+
+WAIT_MS = 10000
+CARD_SPOT = {"x": 8, "y": 30}   # hand cards overlap: tap near the left edge
+LAPTOP = {"width": 1366, "height": 768}
+
+
+@pytest.fixture
+def laptop(browser, host):
+    context = browser.new_context(viewport=LAPTOP)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def hand_codes(page: Page) -> list[str]:
+    ids = page.locator(".fc-hand .hand-card").evaluate_all(
+        "cards => cards.map(card => card.dataset.id)")
+    return sorted(i[:i.rindex("#")] for i in ids)
+
+
+def start_with_defaults(page: Page, url: str):
+    page.goto(url + "/solo")
+    page.locator('.tile[data-game="ferrocarril"]').click()                 # tap 1: the game
+    expect(page.locator('[data-stepper="bots"] .step-value')).to_have_text("2")
+    expect(page.locator('[data-level="normal"]')).to_have_attribute("aria-pressed", "true")
+    page.locator("#solo-start").click()                                     # tap 2: Empezar
+
+
+def select(page: Page, card):
+    card.click(position=CARD_SPOT)
+    try:
+        expect(card).to_have_attribute("aria-pressed", "true", timeout=1500)
+    except AssertionError:   # a state push redrew the hand between press and release
+        card.click(position=CARD_SPOT)
+        expect(card).to_have_attribute("aria-pressed", "true")
+
+
+def play_until_own_turn_done(page: Page, deadline_s: float = 90) -> dict:
+    """Pass every ¡Compro! window offered and, in the player's turn, draw and discard once."""
+    done = {"passed": 0, "drew": False, "discarded": None}
+    overlay_pass = page.locator(".fc-buy:not(.hidden) .paso")
+    draw = page.locator('.fc-actions [data-act="draw"]')
+    end = time.monotonic() + deadline_s
+    while time.monotonic() < end and not done["discarded"]:
+        if overlay_pass.count() and overlay_pass.is_enabled():
+            try:
+                overlay_pass.click(timeout=1500)
+                done["passed"] += 1
+            except Exception:
+                pass         # the window closed under the tap
+            continue
+        if draw.count() and draw.is_enabled():
+            before = len(hand_codes(page))
+            draw.click()
+            page.wait_for_function(
+                "n => document.querySelectorAll('.fc-hand .hand-card').length === n",
+                arg=before + 1, timeout=WAIT_MS)
+            done["drew"] = True
+            card = page.locator(".fc-hand .hand-card").first
+            code = card.get_attribute("data-id")
+            select(page, card)
+            page.locator('.fc-actions [data-act="discard"]').click()
+            page.wait_for_function(
+                "n => document.querySelectorAll('.fc-hand .hand-card').length === n",
+                arg=before, timeout=WAIT_MS)
+            done["discarded"] = code[:code.rindex("#")]
+            continue
+        page.wait_for_timeout(150)
+    return done
+
+
+def test_two_taps_start_a_solo_game_that_is_played_paused_and_resumed(laptop, host):
+    page = laptop
+    start_with_defaults(page, host.url)
+
+    # One screen: the opponents as compact seats, the table and the hand.
+    expect(page.locator(".solo-seat")).to_have_count(3)
+    expect(page.locator(".solo-seat.you")).to_have_count(1)
+    expect(page.locator(".fc-table")).to_be_visible()
+    expect(page.locator(".fc-hand .hand-card").first).to_be_visible()
+    assert len(hand_codes(page)) >= 13
+    for seat in page.locator(".solo-seat:not(.you)").all():
+        expect(seat.locator(".solo-cards")).to_have_text(re.compile(r"^\d+ cartas$"))
+        expect(seat.locator(".solo-score")).to_have_text(re.compile(r"^-?\d+ pts$"))
+    # The hand stays inside the laptop's screen.
+    box = page.locator(".fc-hand").bounding_box()
+    assert box and box["y"] + box["height"] <= LAPTOP["height"]
+
+    done = play_until_own_turn_done(page)
+    assert done["passed"] >= 1, "no ¡Compro! window was offered to the player"
+    assert done["drew"] and done["discarded"], done
+    expect(page.locator(".fc-discard")).to_be_visible()
+
+    # Pausa: nobody moves; the stock the computer draws from stays as it is.
+    page.locator("#solo-pause").click()
+    expect(page.locator("#solo-paused")).to_be_visible()
+    expect(page.locator("#solo-pause")).to_have_attribute("aria-pressed", "true")
+    stock = page.locator(".fc-stock-label").text_content()
+    page.wait_for_timeout(2000)
+    assert page.locator(".fc-stock-label").text_content() == stock
+    # Seguir (the big button on the veil).
+    page.locator("#solo-paused .btn").click()
+    expect(page.locator("#solo-paused")).to_have_count(0)
+    expect(page.locator("#solo-pause")).to_have_attribute("aria-pressed", "false")
+    # The computer plays on after the pause: its turns move the stock again.
+    page.wait_for_function(
+        "before => document.querySelector('.fc-stock-label').textContent !== before"
+        " || document.querySelector('.fc-buy:not(.hidden)')"
+        " || !document.querySelector('.fc-actions [data-act=\"draw\"]').disabled",
+        arg=stock, timeout=20000)
+
+    # Más rápido.
+    page.locator("#solo-fast").click()
+    expect(page.locator("#solo-fast")).to_have_attribute("aria-pressed", "true")
+
+    # Reload: the entry offers "Seguir la partida" with this game; it resumes the same hand.
+    hand = hand_codes(page)
+    page.reload()
+    resume = page.locator(".resume-item")
+    expect(resume).to_have_count(1)
+    expect(resume.locator(".resume-title")).to_have_text("Ferrocarril")
+    expect(resume.locator(".resume-meta")).to_contain_text("contra 2 del ordenador")
+    resume.click()
+    expect(page.locator(".solo-seat")).to_have_count(3)
+    expect(page.locator(".fc-hand .hand-card").first).to_be_visible()
+    assert hand_codes(page) == hand
+    expect(page.locator("#solo-fast")).to_have_attribute("aria-pressed", "true")
+
+
+def test_the_tv_start_screen_offers_contra_el_ordenador(tv, host):
+    tv.goto(host.url + "/")
+    link = tv.locator("a.solo-link")
+    expect(link).to_be_visible(timeout=WAIT_MS)
+    expect(link).to_contain_text("Contra el ordenador")
+    link.click()
+    expect(tv).to_have_url(re.compile(r"/solo$"))
+    expect(tv.locator('.tile[data-game="ferrocarril"]')).to_be_visible()
