@@ -1,6 +1,7 @@
-"""Screenshots of the host's controls for docs/screens/ (TV 1920x1080, phones as a Pixel 7).
+"""Screenshots for docs/screens/: the host's controls (TV 1920x1080, phones as a Pixel 7) and the
+one-device screen (/solo at 1366x768, 1920x1080 and 390x844).
 
-    .venv/bin/python -m tests.browser.screens [--out docs/screens]
+    .venv/bin/python -m tests.browser.screens [--out docs/screens] [--only host|damaged|solo]
 
 Starts real hosts on loopback, plays the moments through the pages, and saves one PNG each.
 """
@@ -108,21 +109,71 @@ def damaged(browser, out: Path, data: Path) -> None:
         host.kill()
 
 
+def solo_turn(page) -> None:
+    """Pass the ¡Compro! windows until it is the player's turn, then draw (a calm moment)."""
+    draw = page.locator('.fc-actions [data-act="draw"]')
+    overlay_pass = page.locator(".fc-buy:not(.hidden) .paso")
+    for _ in range(600):
+        if overlay_pass.count() and overlay_pass.is_enabled():
+            try:
+                overlay_pass.click(timeout=1500)
+            except Exception:
+                pass
+        elif draw.count() and draw.is_enabled():
+            draw.click()
+            expect(page.locator('.fc-actions [data-act="discard"]')).to_be_visible()
+            page.wait_for_timeout(600)
+            return
+        page.wait_for_timeout(150)
+
+
+def solo(browser, out: Path, data: Path) -> None:
+    """The one-device screen (/solo): the entry and a game of Ferrocarril, laptop and phone."""
+    host = Host(data, "--bot-delay", "0.4")
+    try:
+        for name, viewport in (("1366x768", {"width": 1366, "height": 768}),
+                               ("1920x1080", {"width": 1920, "height": 1080}),
+                               ("390x844", {"width": 390, "height": 844})):
+            page = browser.new_context(viewport=viewport).new_page()
+            page.set_default_timeout(10000)
+            page.goto(host.url + "/solo")
+            page.locator('.tile[data-game="ferrocarril"]').click()
+            page.locator("#solo-name").fill("Abuelo")
+            page.screenshot(path=out / f"solo-entry-{name}.png")
+            page.locator("#solo-start").click()
+            expect(page.locator(".fc-hand .hand-card").first).to_be_visible()
+            solo_turn(page)
+            page.screenshot(path=out / f"solo-game-{name}.png")
+            if name == "1366x768":
+                page.reload()
+                expect(page.locator(".resume-item")).to_be_visible()
+                page.screenshot(path=out / "solo-resume-1366x768.png")
+            page.context.close()
+    finally:
+        host.kill()
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.browser.screens")
     parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
+    parser.add_argument("--only", choices=["host", "damaged", "solo"],
+                        help="take only this group of screenshots")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as tmp:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        (Path(tmp) / "a").mkdir()
-        (Path(tmp) / "b").mkdir()
-        host_controls(browser, playwright.devices, out, Path(tmp) / "a")
-        damaged(browser, out, Path(tmp) / "b")
+        for sub in "abc":
+            (Path(tmp) / sub).mkdir()
+        if args.only in (None, "host"):
+            host_controls(browser, playwright.devices, out, Path(tmp) / "a")
+        if args.only in (None, "damaged"):
+            damaged(browser, out, Path(tmp) / "b")
+        if args.only in (None, "solo"):
+            solo(browser, out, Path(tmp) / "c")
         browser.close()
     for png in sorted(out.glob("*.png")):
-        print(png.relative_to(ROOT))
+        print(png.relative_to(ROOT) if png.is_relative_to(ROOT) else png)
     return 0
 
 

@@ -354,20 +354,29 @@ function renderBar(state) {
       h("button", { type: "button", id: "solo-fast", class: ["btn", "secondary", room.fast && "on"], "aria-pressed": String(!!room.fast),
         on: { click: () => hostCommand("set_pace", { fast: !room.fast }) } },
       room.fast ? `✓ ${t("solo.faster")}` : t("solo.faster")),
-      h("button", { type: "button", id: "solo-menu", class: "btn secondary", on: { click: leaveGame } }, t("solo.menu"))));
+      h("button", { type: "button", id: "solo-menu", class: "btn secondary", on: { click: leaveGame } }, t("solo.menu")),
+      h("button", { type: "button", id: "solo-lang", class: "btn secondary", "aria-label": "Idioma / Language",
+        on: { click: toggleLang } }, getLang() === "es" ? "EN" : "ES")));
   $("screen-game").classList.toggle("paused", paused);
   let veil = $("solo-paused");
   if (paused && !veil) {
     veil = h("div", { id: "solo-paused", class: "solo-paused", role: "status" },
       h("p", { text: t("solo.paused") }),
       h("button", { type: "button", class: "btn primary huge", on: { click: () => hostCommand("resume") } }, t("solo.resume_play")));
-    $("screen-game").append(veil);
+    $("solo-stage").append(veil);
   } else if (!paused && veil) {
     veil.remove();
   } else if (veil) {
     veil.firstChild.textContent = t("solo.paused");
     veil.lastChild.textContent = t("solo.resume_play");
   }
+}
+
+// On a laptop or a tablet held sideways the table above the hand keeps a third of the height
+// (a phone's screen keeps its own minimum).
+function tableRoom() {
+  const wide = window.innerWidth >= 900 && window.innerWidth > window.innerHeight;
+  return wide ? Math.round(window.innerHeight * 0.34) : 0;
 }
 
 async function mountGame(state) {
@@ -393,6 +402,7 @@ async function mountGame(state) {
       banner,
       vibrate,
       errorText,
+      tableRoom,
     });
     app.game = { name, ui };
     return ui;

@@ -191,7 +191,9 @@ function render() {
 function renderRoomBadge() {
   const room = state.room;
   if (!state.game) {
-    dom.topRoom.replaceChildren(state.host ? h("button", {
+    // Beside the family game: playing alone against the computer on this device.
+    const solo = h("a", { class: "solo-link", href: "/solo", title: t("solo.tv_entry_sub") }, t("solo.tv_entry"));
+    dom.topRoom.replaceChildren(solo, state.host ? h("button", {
       type: "button", class: "new-room",
       on: { click: () => {
         if (state.room.seats.length && !window.confirm(t("tv.new_room_confirm"))) return;
@@ -308,10 +310,7 @@ function joinPanel() {
       h("div", { class: "qr-frame small" }, h("img", { class: "qr", src: links.wifi_qr, alt: "Wi-Fi" })),
       h("div", { class: "wifi-text" },
         h("strong", { text: t("tv.wifi_title") }),
-        links.wifi_ssid && h("span", { text: t("tv.wifi_ssid", { ssid: links.wifi_ssid }) }))),
-    // Playing alone instead: the one-device page.
-    h("a", { class: "solo-link", href: "/solo" },
-      h("strong", { text: t("solo.tv_entry") }), h("span", { text: t("solo.tv_entry_sub") })));
+        links.wifi_ssid && h("span", { text: t("tv.wifi_ssid", { ssid: links.wifi_ssid }) }))));
 }
 
 // One tile per catalogue entry, in the server's order; upcoming games are disabled tiles.

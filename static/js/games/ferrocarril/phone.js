@@ -146,8 +146,9 @@ export function mount(root, ctx) {
     },
     room(mode) {
       const top = el.fc.getBoundingClientRect().top;
+      // A screen with room to spare (the one-device screen on a laptop) may keep more for the table.
       const middle = mode?.kind === "salir" ? 48 + 96 * mode.slots.length
-        : window.innerHeight < 600 ? 76 : MIDDLE_MIN;
+        : window.innerHeight < 600 ? 76 : Math.max(MIDDLE_MIN, ctx.tableRoom?.() || 0);
       return window.innerHeight - top - el.header.offsetHeight - el.notice.offsetHeight - 20 - middle;
     },
   });
