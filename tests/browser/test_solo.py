@@ -151,3 +151,35 @@ def test_the_tv_start_screen_offers_contra_el_ordenador(tv, host):
     link.click()
     expect(tv).to_have_url(re.compile(r"/solo$"))
     expect(tv.locator('.tile[data-game="ferrocarril"]')).to_be_visible()
+
+
+def test_a_phone_starts_manipulacion_alone_and_draws_with_touch(browser, host):
+    """390×844 portrait, touch: Rummy Manipulación against two computer players, the hand and
+    its buttons inside the screen, and a card drawn in the player's turn."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True, device_scale_factor=2)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    try:
+        page.goto(host.url + "/solo")
+        page.locator('.tile[data-game="manipulacion"]').tap()
+        page.locator("#solo-start").tap()
+        expect(page.locator(".solo-seat")).to_have_count(3)
+        cards = page.locator(".mn-hand .hand-card")
+        expect(cards.first).to_be_visible()
+        for part in (".mn-hand", ".mn-actions", "#solo-pause"):
+            box = page.locator(part).bounding_box()
+            assert box and 0 <= box["y"] and box["y"] + box["height"] <= 844, (part, box)
+        draw = page.locator('.mn-actions [data-act="draw"]:not([disabled])')
+        expect(draw).to_be_visible(timeout=60000)    # the computer players' turns first
+        before = cards.count()
+        draw.tap()
+        grew = "n => document.querySelectorAll('.mn-hand .hand-card').length > n"
+        try:
+            page.wait_for_function(grew, arg=before, timeout=3000)
+        except Exception:
+            # A hint may ask first ("Robar de todos modos"): the second tap draws.
+            page.locator('.mn-actions [data-act="draw"].armed').tap()
+            page.wait_for_function(grew, arg=before)
+    finally:
+        context.close()
