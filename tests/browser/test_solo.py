@@ -141,6 +141,9 @@ def test_two_taps_start_a_solo_game_that_is_played_paused_and_resumed(laptop, ho
     expect(page.locator(".fc-hand .hand-card").first).to_be_visible()
     assert hand_codes(page) == hand
     expect(page.locator("#solo-fast")).to_have_attribute("aria-pressed", "true")
+    # Closing the page paused it ("away"); coming back plays on.
+    expect(page.locator("#solo-pause")).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#solo-paused")).to_have_count(0)
 
 
 def test_the_tv_start_screen_offers_contra_el_ordenador(tv, host):

@@ -3,6 +3,8 @@ upcoming ones, each declared once in engine/registry.py. The pages name no game.
 import json
 import re
 
+import pytest
+
 from engine.registry import GAMES, UPCOMING
 
 
@@ -20,8 +22,12 @@ def test_create_room_lists_the_registered_games_then_the_upcoming_ones(harness):
         assert entry["name"] not in GAMES
 
 
-def test_the_tv_page_carries_the_same_catalogue(harness):
-    html = harness.app.test_client().get("/").get_data(as_text=True)
+@pytest.mark.parametrize("path, shell", [("/", "js/shell/tv.js"), ("/solo", "js/shell/solo.js")])
+def test_the_tv_and_the_solo_pages_carry_the_same_catalogue(harness, path, shell):
+    response = harness.app.test_client().get(path)
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert shell in html
     found = re.search(r'<script id="catalogue" type="application/json">(.*?)</script>', html, re.S)
     names = [g["name"] for g in json.loads(found.group(1))]
     assert names == [*GAMES, *(u["name"] for u in UPCOMING)]
