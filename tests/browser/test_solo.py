@@ -145,6 +145,15 @@ def test_two_taps_start_a_solo_game_that_is_played_paused_and_resumed(laptop, ho
     expect(page.locator("#solo-pause")).to_have_attribute("aria-pressed", "false")
     expect(page.locator("#solo-paused")).to_have_count(0)
 
+    # Menú: back to the entry, the game paused until the player comes back and taps Seguir.
+    page.locator("#solo-menu").click()
+    expect(resume.locator(".resume-meta")).to_contain_text("en pausa")
+    resume.click()
+    expect(page.locator("#solo-paused")).to_be_visible()
+    page.locator("#solo-paused .btn").click()
+    expect(page.locator("#solo-paused")).to_have_count(0)
+    assert hand_codes(page) == hand
+
 
 def test_the_tv_start_screen_offers_contra_el_ordenador(tv, host):
     tv.goto(host.url + "/")

@@ -308,6 +308,13 @@ function leaveGame() {
   refreshResumable();
 }
 
+// Back to the entry: the game waits, paused, until "Seguir la partida" and Seguir.
+async function toMenu() {
+  const room = app.state?.room;
+  if (room && room.status === "playing" && !room.paused) await hostCommand("pause");
+  leaveGame();
+}
+
 function hostCommand(command, args = {}) {
   const entry = app.current;
   if (!entry) return Promise.resolve(null);
@@ -354,7 +361,7 @@ function renderBar(state) {
       h("button", { type: "button", id: "solo-fast", class: ["btn", "secondary", room.fast && "on"], "aria-pressed": String(!!room.fast),
         on: { click: () => hostCommand("set_pace", { fast: !room.fast }) } },
       room.fast ? `✓ ${t("solo.faster")}` : t("solo.faster")),
-      h("button", { type: "button", id: "solo-menu", class: "btn secondary", on: { click: leaveGame } }, t("solo.menu")),
+      h("button", { type: "button", id: "solo-menu", class: "btn secondary", on: { click: toMenu } }, t("solo.menu")),
       h("button", { type: "button", id: "solo-lang", class: "btn secondary", "aria-label": "Idioma / Language",
         on: { click: toggleLang } }, getLang() === "es" ? "EN" : "ES")));
   $("screen-game").classList.toggle("paused", paused);
