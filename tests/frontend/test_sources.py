@@ -84,17 +84,20 @@ HAND_PARTS = ("local", "panelReplacesTable", "tapTable")
 def test_every_registered_game_has_a_hand_the_phone_mounts(name):
     folder = JS / "games" / name
     hand = (folder / "hand.js").read_text()
-    assert "\n  return handHandle(ui, root, {" in hand, f"games/{name}/hand.js: mount() does not return a handHandle"
+    assert "\n  return handHandle(ui, root, {" in hand, \
+        f"games/{name}/hand.js: mount() does not return a handHandle"
     returned = hand[hand.rindex("\n  return handHandle("):]
     missing = [key for key in HAND_PARTS if not re.search(rf"^\s+{key}\b", returned, re.M)]
     assert not missing, f"games/{name}/hand.js: mount() returns no {missing}"
-    assert "ctx.room(" in hand and "ctx.changed(" in hand, f"games/{name}/hand.js ignores ctx.room / ctx.changed"
+    assert "ctx.room(" in hand and "ctx.drawTable(" in hand, \
+        f"games/{name}/hand.js ignores ctx.room / ctx.drawTable"
     phone = (folder / "phone.js").read_text()
     assert 'import { mount as mountHand } from "./hand.js"' in phone and "mountHand(" in phone, \
         f"games/{name}/phone.js does not mount its hand"
     # The hand's cards and buttons are drawn by the hand alone.
     for owned in ("hand-card", "handRows(", "pickHandLayout(", "idleActions("):
-        assert owned not in phone, f"games/{name}/phone.js draws {owned!r}: that is the hand's (hand.js)"
+        assert owned not in phone, \
+            f"games/{name}/phone.js draws {owned!r}: that is the hand's (hand.js)"
 
 
 def test_strings_are_registered_not_patched_in():

@@ -140,7 +140,7 @@ export function mount(root, ctx) {
     line,
     banner: ctx.banner,
     vibrate: ctx.vibrate,
-    changed(reason) {
+    drawTable(reason) {
       renderMiddle();
       if (reason === "pick") el.middle.scrollTop = 0;
     },
@@ -298,9 +298,8 @@ export function mount(root, ctx) {
 
   // ----- update from the server ----------------------------------------------------------------
 
-  // After the header and the hand (which measures the header for its room).
+  // After the header and the hand (which has the table drawn, then measures the header for its room).
   function renderRest() {
-    renderMiddle();
     renderBuy();
     el.fc.classList.toggle("spectator", me() === null);
     el.fc.classList.toggle("ended", !PLAYING.has(game().phase));

@@ -102,7 +102,7 @@ export function mount(root, ctx) {
     banner: ctx.banner,
     vibrate: ctx.vibrate,
     errorText: ctx.errorText,
-    changed: renderMiddle,
+    drawTable: renderMiddle,
     room() {
       const top = el.mn.getBoundingClientRect().top;
       const middle = Math.max(150, Math.round(window.innerHeight * (myTurn() ? 0.36 : 0.26)));
@@ -116,6 +116,7 @@ export function mount(root, ctx) {
   function renderMiddle() {
     if (!playing()) {
       results.update(ui.state);
+      updateCountdowns();   // the pause's countdown at once, not at the next tick
       return;
     }
     const width = Math.max(280, (el.middle.clientWidth || root.clientWidth || 360) - 16);
@@ -140,10 +141,8 @@ export function mount(root, ctx) {
 
   // ----- update from the server ----------------------------------------------------------------------
 
-  // After the header and the hand (which measures the header for its room).
+  // After the header and the hand (which has the table drawn, then measures the header for its room).
   function renderRest() {
-    renderMiddle();
-    updateCountdowns();
     el.mn.classList.toggle("spectator", me() === null);
     el.mn.classList.toggle("ended", !playing());
     el.mn.classList.toggle("my-turn", myTurn());
