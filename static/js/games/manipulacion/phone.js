@@ -9,7 +9,7 @@ import { pick, t } from "../../core/i18n.js";
 import { cardEl } from "../../pieces/french.js";
 import { hasScore, multiRound, tc } from "./common.js";
 import { h } from "../../core/dom.js";
-import { cardMaker, makeLine, screenWithHand, stateReaders, swatch, watchResize } from "../../shell/phone-kit.js";
+import { cardMaker, makeLine, screenWithHand, stateReaders, swatch } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { mount as mountHand } from "./hand.js";
 import { mount as mountResults } from "./results.js";
@@ -128,8 +128,6 @@ export function mount(root, ctx) {
     el.middle.replaceChildren(...out);
   }
 
-  const unwatchResize = watchResize(() => ui.state && renderMiddle(), 120);
-
   // ----- timers (the pause after a round) --------------------------------------------------------------
 
 
@@ -159,6 +157,6 @@ export function mount(root, ctx) {
       if (mine && !ui.wasMyTurn && !firstUpdate) ctx.vibrate(400);
       ui.wasMyTurn = mine;
     },
-    cleanups: [table.destroy, unwatchResize],
+    cleanups: [table.destroy],
   });
 }
