@@ -61,7 +61,7 @@ def test_every_registered_game_has_its_screens(name):
     for part in ("strings.js", "tv.js", "phone.js"):
         assert (folder / part).exists(), f"games/{name}/{part}"
         assert f'"./{part}"' in manifest, f"games/{name}/manifest.js does not load {part}"
-    for component in ("tv.js", "phone.js", "table.js", "results.js"):
+    for component in ("tv.js", "phone.js", "table.js", "results.js", "hand.js"):
         source = (folder / component).read_text()
         assert re.search(r"^export (?:const|function) mount\b", source, re.M), \
             f"games/{name}/{component} exports no mount(root, ctx)"
@@ -71,6 +71,33 @@ def test_every_registered_game_has_its_screens(name):
         for component in ("table", "results"):
             assert f'from "./{component}.js"' in text, \
                 f"games/{name}/{screen} does not mount its {component}"
+
+
+# What the hand's handle offers a screen beside the contract (update, relabel, destroy and the
+# panel come from phone-kit's handHandle): what the table needs from the hand, whether the panel
+# replaces the table, and the table's taps. A screen without the phone's shell mounts the same
+# hand beside the same table with these.
+HAND_PARTS = ("local", "panelReplacesTable", "tapTable")
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_registered_game_has_a_hand_the_phone_mounts(name):
+    folder = JS / "games" / name
+    hand = (folder / "hand.js").read_text()
+    assert "\n  return handHandle(ui, root, {" in hand, \
+        f"games/{name}/hand.js: mount() does not return a handHandle"
+    returned = hand[hand.rindex("\n  return handHandle("):]
+    missing = [key for key in HAND_PARTS if not re.search(rf"^\s+{key}\b", returned, re.M)]
+    assert not missing, f"games/{name}/hand.js: mount() returns no {missing}"
+    assert "ctx.room(" in hand and "ctx.drawTable(" in hand, \
+        f"games/{name}/hand.js ignores ctx.room / ctx.drawTable"
+    phone = (folder / "phone.js").read_text()
+    assert 'import { mount as mountHand } from "./hand.js"' in phone and "mountHand(" in phone, \
+        f"games/{name}/phone.js does not mount its hand"
+    # The hand's cards and buttons are drawn by the hand alone.
+    for owned in ("hand-card", "handRows(", "pickHandLayout(", "idleActions("):
+        assert owned not in phone, \
+            f"games/{name}/phone.js draws {owned!r}: that is the hand's (hand.js)"
 
 
 def test_strings_are_registered_not_patched_in():

@@ -115,22 +115,33 @@ export function stateReaders(ui) {
   return { game, me, allowed, seatName, seatColor };
 }
 
-// send(action, handle): one action at a time; busy() redraws while it is on its way, done()
-// after (when there is still a state). A refusal goes to the banner unless handle(error) takes it.
-export function makeSender(ui, ctx, { busy, done }) {
-  return async function send(action, handle) {
-    if (ui.pending) return null;
-    ui.pending = true;
-    busy();
-    let reply;
-    try {
-      reply = await ctx.send(action);
-    } finally {
-      ui.pending = false;
-    }
-    if (!reply.ok && !(handle && handle(reply.error))) ctx.banner(reply.error);
-    if (ui.state) done();
-    return reply;
+// One action at a time for a screen and every component on it (the hand, an overlay):
+// send(action, handle) refuses while another is on its way; each listener(phase) redraws on
+// "busy" and on "done". A refusal goes to the banner unless handle(error) takes it.
+export function makeLine(ctx) {
+  let pending = false;
+  const listeners = new Set();
+  const notify = (phase) => { for (const listener of [...listeners]) listener(phase); };
+  return {
+    pending: () => pending,
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async send(action, handle) {
+      if (pending) return null;
+      pending = true;
+      notify("busy");
+      let reply;
+      try {
+        reply = await ctx.send(action);
+      } finally {
+        pending = false;
+      }
+      if (!reply.ok && !(handle && handle(reply.error))) ctx.banner(reply.error);
+      notify("done");
+      return reply;
+    },
   };
 }
 
@@ -154,12 +165,13 @@ export function takeState(ui, state) {
   return first;
 }
 
-// The screen's tick: countdowns kept current, fresh marks dropped once they are old.
+// The screen's (or a component's) tick: countdowns kept current, fresh marks dropped once they
+// are old (either may be absent).
 export function startTick(ui, ms, { countdowns, freshMs, redrawHand }) {
   if (ui.tick) return;
   ui.tick = setInterval(() => {
-    countdowns();
-    if (freshOver(ui.fresh, freshMs)) {
+    if (countdowns) countdowns();
+    if (ui.fresh && freshOver(ui.fresh, freshMs)) {
       ui.fresh.clear();
       if (ui.state) redrawHand();
     }
@@ -207,6 +219,50 @@ export function screenHandle(ui, root, { update, renderAll, cleanups }) {
       root.replaceChildren();
     },
   };
+}
+
+// ----- a screen with a hand -------------------------------------------------------------------
+
+// What a hand's mount() returns (games/<name>/hand.js): update keeps the state, reconcile()s the
+// hand's own state (picks, modes) with it, render()s and starts the fresh-mark tick; relabel
+// redraws; destroy runs each cleanup and empties root and the panel. `parts` are the hand's own
+// (local, panelReplacesTable, tapTable).
+export function handHandle(ui, root, { reconcile, render, redrawHand, tickMs, freshMs, panel, cleanups }, parts) {
+  return {
+    update(state) {
+      if (!state.game) return;
+      ui.state = state;
+      reconcile();
+      render();
+      startTick(ui, tickMs, { freshMs, redrawHand });
+    },
+    relabel() { if (ui.state) render(); },
+    destroy() {
+      clearInterval(ui.tick);
+      for (const cleanup of cleanups) cleanup();
+      root.replaceChildren();
+      panel.replaceChildren();
+    },
+    panel,
+    ...parts,
+  };
+}
+
+// A phone screen of a header, the hand and the rest (the table, overlays): update keeps the
+// state, draws the header, then the hand (it measures the header for its room), then calls
+// turned(firstUpdate) (the vibrations) and draws the rest; relabel redraws all three.
+export function screenWithHand(ui, root, { header, hand, rest, turned, tickMs, countdowns, cleanups }) {
+  function update(state) {
+    if (!state.game) return;
+    const firstUpdate = takeState(ui, state);
+    header();
+    hand.update(state);
+    turned(firstUpdate);
+    rest();
+    startTick(ui, tickMs, { countdowns });
+  }
+  const renderAll = () => { header(); hand.relabel(); rest(); };
+  return screenHandle(ui, root, { update, renderAll, cleanups: [hand.destroy, ...cleanups] });
 }
 
 // ----- between rounds -------------------------------------------------------------------------
