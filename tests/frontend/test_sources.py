@@ -92,8 +92,8 @@ def test_every_registered_game_has_a_hand_the_phone_mounts(name):
     returned = hand[hand.rindex("\n  return handHandle("):]
     missing = [key for key in HAND_PARTS if not re.search(rf"^\s+{key}\b", returned, re.M)]
     assert not missing, f"games/{name}/hand.js: mount() returns no {missing}"
-    assert "ctx.room(" in hand and "ctx.changed(" in hand, \
-        f"games/{name}/hand.js ignores ctx.room / ctx.changed"
+    assert "ctx.room(" in hand and "ctx.drawTable(" in hand, \
+        f"games/{name}/hand.js ignores ctx.room / ctx.drawTable"
     phone = (folder / "phone.js").read_text()
     assert 'import { mount as mountHand } from "./hand.js"' in phone and "mountHand(" in phone, \
         f"games/{name}/phone.js does not mount its hand"

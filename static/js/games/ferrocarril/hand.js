@@ -6,8 +6,9 @@
 // mount(root, ctx) → {update(state), relabel(), destroy(), local(), panel, panelReplacesTable(), tapTable(target)}
 //   ctx.line        the screen's makeLine() (or ctx.send(action) → reply, and a line of its own)
 //   ctx.banner(message, kind), ctx.vibrate(pattern)
-//   ctx.changed(reason)  the hand's mode or selection changed: redraw the table and the panel
-//                        (reason "pick": a picker opened, show the table from its top)
+//   ctx.drawTable(reason) called each time the hand draws, before it measures its room: draw the
+//                        table with local() and the panel (reason "pick": a picker opened, show
+//                        the table from its top)
 //   ctx.room(mode)       the height in px the bar, the cards and the buttons may take together
 //   local()         what the table's update needs from the hand: {picking: "add" | "steal" | null}
 //   panel           an element the screen shows with the table: the picker's prompt above it, or
@@ -225,22 +226,19 @@ export function mount(root, ctx) {
 
   // ----- acting -------------------------------------------------------------------------------------
 
-  function render() {
+  // The panel, then the screen's table (it shows the hand's mode), then the hand, which measures
+  // what is left for it.
+  function render(reason) {
+    renderPanel();
+    ctx.drawTable(reason);
     renderActions();
     renderHand();
-    renderPanel();
-  }
-
-  // Redraw the hand, then tell the screen (the table shows the hand's mode).
-  function changed(reason) {
-    render();
-    ctx.changed(reason);
   }
 
   function finishMode() {
     ui.mode = null;
     ui.selected.clear();
-    changed();
+    render();
   }
 
   async function act(type) {
@@ -262,7 +260,7 @@ export function mount(root, ctx) {
         const active = ids.length >= game().contract.size && slots.length > 1 ? 1 : 0;
         ui.mode = { kind: "salir", slots, active };
         ui.selected.clear();
-        changed();
+        render();
         return;
       }
       case "send_salir": {
@@ -274,12 +272,12 @@ export function mount(root, ctx) {
       case "add": case "steal": {
         const ids = handEntries().filter((e) => ui.selected.has(e.id)).map((e) => e.id);
         ui.mode = { kind: type, ids };
-        changed("pick");
+        render("pick");
         return;
       }
       case "cancel":
         ui.mode = null;
-        changed();
+        render();
         return;
       default:
     }
@@ -315,7 +313,7 @@ export function mount(root, ctx) {
       const size = game().contract.size;
       if (slot.length === size && ui.mode.active < ui.mode.slots.length - 1
           && !ui.mode.slots[ui.mode.active + 1].length) ui.mode.active += 1;
-      changed();
+      render();
     } else if (!ui.mode) {
       if (ui.selected.has(id)) ui.selected.delete(id);
       else ui.selected.add(id);
@@ -330,12 +328,12 @@ export function mount(root, ctx) {
     [".slot-card", (node) => {
       if (!salir()) return false;
       ui.mode.slots = ui.mode.slots.map((ids) => ids.filter((x) => x !== node.dataset.slotId));
-      changed();
+      render();
     }],
     [".slot", (node) => {
       if (!salir()) return false;
       ui.mode.active = Number(node.dataset.slot);
-      changed();
+      render();
     }],
     ["[data-clear]", () => {
       ui.selected.clear();

@@ -8,6 +8,7 @@ import { getLang, pick, t } from "../../core/i18n.js";
 import { h, s as svg } from "../../core/dom.js";
 import { cardMaker, makeLine, screenWithHand, stateReaders, swatch } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
+import { followWindow, outcomeLine, windowShows } from "./buy.js";
 import { mount as mountHand } from "./hand.js";
 import { mount as mountResults } from "./results.js";
 import { mount as mountTable } from "./table.js";
@@ -140,7 +141,7 @@ export function mount(root, ctx) {
     line,
     banner: ctx.banner,
     vibrate: ctx.vibrate,
-    changed(reason) {
+    drawTable(reason) {
       renderMiddle();
       if (reason === "pick") el.middle.scrollTop = 0;
     },
@@ -166,39 +167,11 @@ export function mount(root, ctx) {
 
   // ----- the ¡Compro! overlay -------------------------------------------------------------------------
 
-  function windowKey(g) {
-    const w = g.buy_window;
-    return w ? `${g.round}:${g.discard}:${w.card}:${w.discarder}` : null;
-  }
-
-  function lastEventN(g) {
-    const evs = g.events || [];
-    return evs.length ? evs[evs.length - 1].n : -1;
-  }
-
   function trackBuy() {
-    const g = game();
-    const key = windowKey(g);
-    const a = allowed();
-    if (key && a.has("buy") && (!ui.buy || ui.buy.key !== key)) {
-      // a new window that this seat may answer
-      ui.buy = { key, sinceN: lastEventN(g), pressed: false, passed: false, outcome: null,
-        card: g.buy_window.card, discarder: g.buy_window.discarder };
-      return "opened";
-    }
-    if (ui.buy && !ui.buy.outcome && ui.buy.key !== key) {
-      // the window we saw has closed
-      if (ui.buy.pressed) {
-        const ev = [...(g.events || [])].reverse()
-          .find((e) => e.n > ui.buy.sinceN && (e.type === "bought" || e.type === "no_buy"));
-        ui.buy.outcome = ev || { type: "unknown" };
-        ui.buy.outcomeUntil = Date.now() + OUTCOME_MS;
-        setTimeout(() => { if (ui.buy && ui.buy.outcome) { ui.buy = null; renderBuy(); } }, OUTCOME_MS + 50);
-      } else {
-        ui.buy = null;
-      }
-    }
-    return null;
+    const followed = followWindow(ui.buy, game(), allowed(), OUTCOME_MS);
+    ui.buy = followed.buy;
+    if (followed.closed) setTimeout(() => { if (ui.buy && ui.buy.outcome) { ui.buy = null; renderBuy(); } }, OUTCOME_MS + 50);
+    return followed.opened ? "opened" : null;
   }
 
   function ring(fraction, label) {
@@ -214,23 +187,14 @@ export function mount(root, ctx) {
   function renderBuy() {
     const g = ui.state && game();
     const b = ui.buy;
-    const show = !!(g && b && me() !== null && (b.outcome || (!b.passed && windowKey(g) === b.key)));
+    const show = windowShows(b, g, me());
     el.buy.classList.toggle("hidden", !show);
     document.body.classList.toggle("buy-open", show);
     if (!show) return;
     const box = h("div", { class: "buy-box" });
     if (b.outcome) {
-      const o = b.outcome;
-      let text;
-      let cls = "lost";
-      if (o.type === "bought" && o.seat === me()) {
-        text = o.extra ? t("phone.fc.buy.yours_extra", { extra: o.extra }) : t("phone.fc.buy.yours");
-        cls = "won";
-      } else if (o.type === "bought") {
-        text = t((o.outbid || []).includes(me()) ? "phone.fc.buy.other_priority" : "phone.fc.buy.other", { name: seatName(o.seat) });
-      } else {
-        text = t("phone.fc.buy.nobody");
-      }
+      const { text, won } = outcomeLine(b.outcome, me(), seatName);
+      const cls = won ? "won" : "lost";
       box.append(h("div", { class: "buy-card" }, card(b.card)), h("p", { class: ["buy-outcome", cls], text }));
     } else {
       const mine = g.players[me()];
@@ -299,9 +263,8 @@ export function mount(root, ctx) {
 
   // ----- update from the server ----------------------------------------------------------------
 
-  // After the header and the hand (which measures the header for its room).
+  // After the header and the hand (which has the table drawn, then measures the header for its room).
   function renderRest() {
-    renderMiddle();
     renderBuy();
     el.fc.classList.toggle("spectator", me() === null);
     el.fc.classList.toggle("ended", !PLAYING.has(game().phase));

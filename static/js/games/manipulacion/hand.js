@@ -8,7 +8,8 @@
 // mount(root, ctx) → {update(state), relabel(), destroy(), local(), panel, panelReplacesTable(), tapTable(target)}
 //   ctx.line        the screen's makeLine() (or ctx.send(action) → reply, and a line of its own)
 //   ctx.banner(message, kind), ctx.vibrate(pattern), ctx.errorText(error)
-//   ctx.changed()   the hand's pick or reminder changed: redraw the table and the panel
+//   ctx.drawTable() called each time the hand draws, before it measures its room: draw the table
+//                   with local() and the panel
 //   ctx.room()      the height in px the bar, the cards and the buttons may take together
 //   local()         what the table's update needs from the hand: {picked, joinFrom, hinted, edit}
 //   panel           an element the screen shows above the table: the reminder
@@ -274,7 +275,7 @@ export function mount(root, ctx) {
   const unlisten = line.listen((phase) => {
     if (!ui.state) return;
     if (phase === "busy") renderActions();
-    else changed();
+    else render();
   });
 
   function clearPick() {
@@ -306,7 +307,7 @@ export function mount(root, ctx) {
       if (to === "loose") return;
       await send({ type: "move", card: p.code, from: "loose", to });
     }
-    changed();
+    render();
   }
 
   // Listo or Cerrar, with the joker-naming dialog when the engine asks for a name.
@@ -376,7 +377,7 @@ export function mount(root, ctx) {
         ui.armed = null;
         const entry = hint?.card ? handEntries().find((e) => e.code === hint.card) : null;
         if (entry && canEdit() && !hint.needs_rearranging) ui.picked = { src: "hand", ids: new Set([entry.id]) };
-        changed();
+        render();
         return;
       }
       case "done": case "close": await finish(type); return;
@@ -390,7 +391,7 @@ export function mount(root, ctx) {
     const p = ui.picked;
     if (name === "cancel") {
       clearPick();
-      changed();
+      render();
       return;
     }
     if (!p || p.src !== "group") return;
@@ -398,7 +399,7 @@ export function mount(root, ctx) {
     if (name === "split_before") await send({ type: "split", group: p.g, at: p.i });
     else if (name === "split_after") await send({ type: "split", group: p.g, at: p.i + 1 });
     else if (name === "to_hand") await send({ type: "move", card: p.code, from: p.g, to: "hand" });
-    changed();
+    render();
   }
 
   // ----- taps ----------------------------------------------------------------------------------------
@@ -413,7 +414,7 @@ export function mount(root, ctx) {
     } else {
       ui.picked = { src: "hand", ids: new Set([id]) };
     }
-    changed();
+    render();
   }
 
   function tapGroupCard(gi, ci) {
@@ -432,7 +433,7 @@ export function mount(root, ctx) {
     } else {
       ui.picked = { src: "group", g: gi, i: ci, code: groups()[gi].cards[ci] };
     }
-    changed();
+    render();
   }
 
   async function tapGroup(gi) {
@@ -441,7 +442,7 @@ export function mount(root, ctx) {
       const from = ui.joinFrom;
       ui.joinFrom = null;
       if (from !== gi) await send({ type: "join", group: from, with: gi });
-      changed();
+      render();
       return;
     }
     if (ui.picked) moveTo(gi);
@@ -457,7 +458,7 @@ export function mount(root, ctx) {
     if (p && p.src === "loose" && p.i === i) ui.picked = null;
     else ui.picked = { src: "loose", i, code: looseCards()[i] };
     ui.joinFrom = null;
-    changed();
+    render();
   }
 
   function tapJoin(join) {
@@ -466,7 +467,7 @@ export function mount(root, ctx) {
     if (ui.joinFrom === gi) ui.joinFrom = null;
     else if (ui.joinFrom != null) { tapGroup(gi); return; }
     else { ui.joinFrom = gi; ui.picked = null; }
-    changed();
+    render();
   }
 
   // The hand's own taps (the bar, the cards, the buttons, the reminder's) after the naming
@@ -496,7 +497,7 @@ export function mount(root, ctx) {
     }
     if (line.pending()) return;
     if (routeTap(target, routes)) return;
-    tapSortOrAct(target, ui, SORT_KEY, { resorted: changed, act: (button) => act(button.dataset.act) });
+    tapSortOrAct(target, ui, SORT_KEY, { resorted: render, act: (button) => act(button.dataset.act) });
   }
   root.addEventListener("click", onTap);
   el.panel.addEventListener("click", onTap);
@@ -541,18 +542,15 @@ export function mount(root, ctx) {
     if (ui.naming && (!myTurn() || !editing())) ui.naming = null;
   }
 
+  // The panel, then the screen's table (it shows the hand's pick), then the hand, which measures
+  // what is left for it.
   function render() {
+    renderPanel();
+    ctx.drawTable();
     renderBar();
     renderActions();
     renderHand();
     renderOverlay();
-    renderPanel();
-  }
-
-  // Redraw the hand, then tell the screen (the table shows the hand's pick).
-  function changed() {
-    render();
-    ctx.changed();
   }
 
   return handHandle(ui, root, {

@@ -9,7 +9,7 @@ import { pick, t } from "../../core/i18n.js";
 import { cardEl } from "../../pieces/french.js";
 import { hasScore, multiRound, tc } from "./common.js";
 import { h } from "../../core/dom.js";
-import { cardMaker, makeLine, screenWithHand, stateReaders, swatch, watchResize } from "../../shell/phone-kit.js";
+import { cardMaker, makeLine, screenWithHand, stateReaders, swatch } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { mount as mountHand } from "./hand.js";
 import { mount as mountResults } from "./results.js";
@@ -102,7 +102,7 @@ export function mount(root, ctx) {
     banner: ctx.banner,
     vibrate: ctx.vibrate,
     errorText: ctx.errorText,
-    changed: renderMiddle,
+    drawTable: renderMiddle,
     room() {
       const top = el.mn.getBoundingClientRect().top;
       const middle = Math.max(150, Math.round(window.innerHeight * (myTurn() ? 0.36 : 0.26)));
@@ -116,6 +116,7 @@ export function mount(root, ctx) {
   function renderMiddle() {
     if (!playing()) {
       results.update(ui.state);
+      updateCountdowns();   // the pause's countdown at once, not at the next tick
       return;
     }
     const width = Math.max(280, (el.middle.clientWidth || root.clientWidth || 360) - 16);
@@ -126,8 +127,6 @@ export function mount(root, ctx) {
     out.push(tableBox);
     el.middle.replaceChildren(...out);
   }
-
-  const unwatchResize = watchResize(() => ui.state && renderMiddle(), 120);
 
   // ----- timers (the pause after a round) --------------------------------------------------------------
 
@@ -140,10 +139,8 @@ export function mount(root, ctx) {
 
   // ----- update from the server ----------------------------------------------------------------------
 
-  // After the header and the hand (which measures the header for its room).
+  // After the header and the hand (which has the table drawn, then measures the header for its room).
   function renderRest() {
-    renderMiddle();
-    updateCountdowns();
     el.mn.classList.toggle("spectator", me() === null);
     el.mn.classList.toggle("ended", !playing());
     el.mn.classList.toggle("my-turn", myTurn());
@@ -160,6 +157,6 @@ export function mount(root, ctx) {
       if (mine && !ui.wasMyTurn && !firstUpdate) ctx.vibrate(400);
       ui.wasMyTurn = mine;
     },
-    cleanups: [table.destroy, unwatchResize],
+    cleanups: [table.destroy],
   });
 }
