@@ -29,7 +29,7 @@ def test_the_sources_are_where_the_shells_look_for_them():
     assert SOURCES and (JS / "shell" / "tv.js").exists() and (JS / "shell" / "phone.js").exists()
     # The one-device page (/solo) is a shell too: it mounts the games' screens by name.
     solo = (JS / "shell" / "solo.js").read_text()
-    assert 'from "./games.js"' in solo and "loadScreen(" in solo
+    assert 'from "./games.js"' in solo and "screenSlot(" in solo
     assert len(SHELLS) >= 8
 
 

@@ -24,6 +24,42 @@ export function loadManifest(name) {
   return manifests.get(name);
 }
 
+// One game's screen at a time in `root`: mounting another game first destroys the one there.
+// `ctx()` gives the screen its ctx when it is mounted; `missing()` the words shown when the
+// game has no screen for this device.
+export function screenSlot(root, device, ctx, missing) {
+  let current = null;      // {name, ui}
+  let loading = null;
+  return {
+    async mount(name) {
+      if (current && current.name === name) return current.ui;
+      if (loading === name) return null;
+      this.clear();
+      loading = name;
+      try {
+        const module = await loadScreen(name, device);
+        if (!module) {
+          root.textContent = missing();
+          return null;
+        }
+        root.replaceChildren();
+        const ui = module.mount(root, ctx());
+        current = { name, ui };
+        return ui;
+      } finally {
+        loading = null;
+      }
+    },
+    clear() {
+      if (current) current.ui.destroy();
+      current = null;
+    },
+    relabel() {
+      current?.ui.relabel?.();
+    },
+  };
+}
+
 // The screen module of `name` for `device` ("tv" | "phone"), or null.
 export async function loadScreen(name, device) {
   const manifest = await loadManifest(name);

@@ -9,7 +9,7 @@ import { keepAwake } from "../core/keep-awake.js";
 import { t, getLang, toggleLang, onLangChange, pick } from "../core/i18n.js";
 import { connect, request } from "../core/net.js";
 import { store } from "../core/storage.js";
-import { loadScreen } from "./games.js";
+import { screenSlot } from "./games.js";
 
 const NAME_KEY = "sobremesa.name";
 const seatKey = (code) => `sobremesa.seat.${code}`;
@@ -23,8 +23,6 @@ const app = {
   seatId: null,
   state: null,
   socket: null,
-  game: null,            // {name, ui} the mounted game UI
-  loadingGame: null,
 };
 
 // ----- small helpers --------------------------------------------------------------------------
@@ -334,35 +332,17 @@ $("reclaim-btn").addEventListener("click", async () => {
   if (!reply.ok) banner(reply.error);
 });
 
-async function mountGame(state) {
-  const name = state.room.game;
-  if (app.game && app.game.name === name) return app.game.ui;
-  if (app.loadingGame === name) return null;
-  if (app.game) {
-    app.game.ui.destroy();
-    app.game = null;
-  }
-  const root = $("game-root");
-  app.loadingGame = name;
-  try {
-    const module = await loadScreen(name, "phone");
-    if (!module) {
-      root.textContent = t("phone.no_game_ui");
-      return null;
-    }
-    root.replaceChildren();
-    const ui = module.mount(root, {
-      send: (action) => request(app.socket, "action", {
-        room: app.code, token: store.get(seatKey(app.code)), action }),
-      banner,
-      vibrate,
-      errorText,
-    });
-    app.game = { name, ui };
-    return ui;
-  } finally {
-    app.loadingGame = null;
-  }
+// The game's screen; its ctx is the phone shell's.
+const gameSlot = screenSlot($("game-root"), "phone", () => ({
+  send: (action) => request(app.socket, "action", {
+    room: app.code, token: store.get(seatKey(app.code)), action }),
+  banner,
+  vibrate,
+  errorText,
+}), () => t("phone.no_game_ui"));
+
+function mountGame(state) {
+  return gameSlot.mount(state.room.game);
 }
 
 async function render() {
@@ -451,7 +431,7 @@ function start() {
       store.del(seatKey(app.code));
       app.mode = "kicked";
       app.state = null;
-      if (app.game) { app.game.ui.destroy(); app.game = null; }
+      gameSlot.clear();
       keepAwake(false);
       showScreen("kicked");
     });
@@ -465,7 +445,7 @@ function start() {
 $("lang-toggle").addEventListener("click", toggleLang);
 onLangChange(() => {
   relabel();
-  if (app.game) app.game.ui.relabel?.();
+  gameSlot.relabel();
   if (app.state) render();
 });
 

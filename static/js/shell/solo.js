@@ -11,7 +11,7 @@ import { t, getLang, toggleLang, onLangChange, pick } from "../core/i18n.js";
 import { keepAwake } from "../core/keep-awake.js";
 import { connect, request } from "../core/net.js";
 import { store } from "../core/storage.js";
-import { loadManifest, loadScreen } from "./games.js";
+import { loadManifest, screenSlot } from "./games.js";
 
 const NAME_KEY = "sobremesa.name";          // shared with the phone page
 const SOLO_KEY = "sobremesa.solo";          // [{room, token, host_token, game}]
@@ -27,8 +27,6 @@ const app = {
   screen: "entry",       // entry | game
   current: null,         // the remembered entry being played
   state: null,
-  game: null,            // {name, ui}
-  loadingGame: null,
   resumable: [],         // solo_games' answer
   choice: initialChoice(),
   starting: false,
@@ -296,10 +294,7 @@ async function bind() {
 }
 
 function leaveGame() {
-  if (app.game) {
-    app.game.ui.destroy();
-    app.game = null;
-  }
+  gameSlot.clear();
   app.current = null;
   app.state = null;
   keepAwake(false);
@@ -386,36 +381,20 @@ function tableRoom() {
   return wide ? Math.round(window.innerHeight * 0.34) : 0;
 }
 
-async function mountGame(state) {
-  const name = state.room.game;
-  if (app.game && app.game.name === name) return app.game.ui;
-  if (app.loadingGame === name) return null;
-  if (app.game) {
-    app.game.ui.destroy();
-    app.game = null;
-  }
-  const root = $("game-root");
-  app.loadingGame = name;
-  try {
-    const module = await loadScreen(name, "phone");
-    if (!module) {
-      root.textContent = t("phone.no_game_ui");
-      return null;
-    }
-    root.replaceChildren();
-    const entry = app.current;
-    const ui = module.mount(root, {
-      send: (action) => request(app.socket, "action", { room: entry.room, token: entry.token, action }),
-      banner,
-      vibrate,
-      errorText,
-      tableRoom,
-    });
-    app.game = { name, ui };
-    return ui;
-  } finally {
-    app.loadingGame = null;
-  }
+// The game's own phone screen, under the seats bar; its ctx plays this entry's seat.
+const gameSlot = screenSlot($("game-root"), "phone", () => {
+  const entry = app.current;
+  return {
+    send: (action) => request(app.socket, "action", { room: entry.room, token: entry.token, action }),
+    banner,
+    vibrate,
+    errorText,
+    tableRoom,
+  };
+}, () => t("phone.no_game_ui"));
+
+function mountGame(state) {
+  return gameSlot.mount(state.room.game);
 }
 
 async function renderGame() {
@@ -455,7 +434,7 @@ onLangChange(() => {
   relabel();
   if (app.screen === "entry") renderEntry();
   else {
-    app.game?.ui.relabel?.();
+    gameSlot.relabel();
     if (app.state) renderGame();
   }
 });
