@@ -10,6 +10,7 @@ import { t, getLang, toggleLang, onLangChange, pick } from "../core/i18n.js";
 import { connect, request } from "../core/net.js";
 import { store } from "../core/storage.js";
 import { screenSlot } from "./games.js";
+import { banner, errorText, vibrate } from "./notices.js";
 
 const NAME_KEY = "sobremesa.name";
 const seatKey = (code) => `sobremesa.seat.${code}`;
@@ -26,28 +27,6 @@ const app = {
 };
 
 // ----- small helpers --------------------------------------------------------------------------
-
-export function vibrate(pattern) {
-  try {
-    if (navigator.vibrate) navigator.vibrate(pattern);
-  } catch { /* not allowed yet: no user gesture */ }
-}
-
-function errorText(error) {
-  if (!error) return "";
-  if (typeof error === "string") return error;
-  return pick({ es: error.es, en: error.en }) || error.code || "";
-}
-
-let bannerTimer = null;
-export function banner(message, kind = "error") {
-  const el = $("banner");
-  el.textContent = errorText(message);
-  el.className = `banner ${kind}`;
-  clearTimeout(bannerTimer);
-  bannerTimer = setTimeout(() => el.classList.add("hidden"), kind === "error" ? 6000 : 3500);
-}
-$("banner").addEventListener("click", () => $("banner").classList.add("hidden"));
 
 function showScreen(name) {
   for (const el of document.querySelectorAll(".screen")) {

@@ -12,6 +12,7 @@ import { keepAwake } from "../core/keep-awake.js";
 import { connect, request } from "../core/net.js";
 import { store } from "../core/storage.js";
 import { loadManifest, screenSlot } from "./games.js";
+import { banner, errorText, vibrate } from "./notices.js";
 
 const NAME_KEY = "sobremesa.name";          // shared with the phone page
 const SOLO_KEY = "sobremesa.solo";          // [{room, token, host_token, game}]
@@ -34,27 +35,6 @@ const app = {
 
 // ----- small helpers --------------------------------------------------------------------------
 
-function vibrate(pattern) {
-  try {
-    if (navigator.vibrate) navigator.vibrate(pattern);
-  } catch { /* not allowed yet */ }
-}
-
-function errorText(error) {
-  if (!error) return "";
-  if (typeof error === "string") return error;
-  return pick({ es: error.es, en: error.en }) || error.code || "";
-}
-
-let bannerTimer = null;
-function banner(message, kind = "error") {
-  const el = $("banner");
-  el.textContent = errorText(message);
-  el.className = `banner ${kind}`;
-  clearTimeout(bannerTimer);
-  bannerTimer = setTimeout(() => el.classList.add("hidden"), kind === "error" ? 6000 : 3500);
-}
-$("banner").addEventListener("click", () => $("banner").classList.add("hidden"));
 
 function showScreen(name) {
   app.screen = name;
