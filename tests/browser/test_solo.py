@@ -89,14 +89,17 @@ def test_two_taps_start_a_solo_game_that_is_played_paused_and_resumed(laptop, ho
     page = laptop
     start_with_defaults(page, host.url)
 
-    # One screen: the opponents as compact seats, the table and the hand.
+    # One screen: the opponents as compact seats, the table as the TV draws it (a row per
+    # player with their stats) and the hand.
     expect(page.locator(".solo-seat")).to_have_count(3)
     expect(page.locator(".solo-seat.you")).to_have_count(1)
-    expect(page.locator(".fc-table")).to_be_visible()
+    expect(page.locator(".fc-table-tv .player-row")).to_have_count(3)
+    table = page.locator(".fc-table-tv").bounding_box()
+    assert table and table["height"] >= 0.25 * LAPTOP["height"], table
     expect(page.locator(".fc-hand .hand-card").first).to_be_visible()
     assert len(hand_codes(page)) >= 13
     for seat in page.locator(".solo-seat:not(.you)").all():
-        expect(seat.locator(".solo-cards")).to_have_text(re.compile(r"^\d+ cartas$"))
+        expect(seat.locator(".solo-cards-text")).to_have_text(re.compile(r"^\d+ cartas$"))
         expect(seat.locator(".solo-score")).to_have_text(re.compile(r"^-?\d+ pts$"))
     # The hand stays inside the laptop's screen.
     box = page.locator(".fc-hand").bounding_box()

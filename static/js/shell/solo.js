@@ -6,7 +6,7 @@
 //
 // The device keeps, per solo game, the seat token (to play and to come back with `join`) and the
 // host token (`pause`, `resume`, `set_pace`) in localStorage under SOLO_KEY.
-import { h } from "../core/dom.js";
+import { h, s as svg } from "../core/dom.js";
 import { t, getLang, toggleLang, onLangChange, pick } from "../core/i18n.js";
 import { keepAwake } from "../core/keep-awake.js";
 import { connect, request } from "../core/net.js";
@@ -300,6 +300,22 @@ function hostCommand(command, args = {}) {
     });
 }
 
+const ICONS = {
+  pause: [["rect", { x: 5, y: 4, width: 5, height: 16, rx: 1 }], ["rect", { x: 14, y: 4, width: 5, height: 16, rx: 1 }]],
+  play: [["path", { d: "M7 4 L20 12 L7 20 Z" }]],
+  fast: [["path", { d: "M3 5 L12 12 L3 19 Z" }], ["path", { d: "M12 5 L21 12 L12 19 Z" }]],
+  menu: [["rect", { x: 3, y: 5, width: 18, height: 2.6, rx: 1.3 }], ["rect", { x: 3, y: 10.7, width: 18, height: 2.6, rx: 1.3 }],
+    ["rect", { x: 3, y: 16.4, width: 18, height: 2.6, rx: 1.3 }]],
+};
+
+// A bar button: its icon, and its words (hidden where the bar is narrow; they stay its name).
+function control(id, icon, label, { class: extra, ...attrs }) {
+  return h("button", { type: "button", id, class: ["btn", "solo-control", ...[extra].flat()], "aria-label": label, ...attrs },
+    svg("svg", { class: "solo-icon", viewBox: "0 0 24 24", "aria-hidden": "true" },
+      ICONS[icon].map(([tag, shape]) => svg(tag, { ...shape, fill: "currentColor" }))),
+    h("span", { class: "solo-control-text", text: label }));
+}
+
 function initial(name) {
   return (name || "?").trim().charAt(0).toUpperCase() || "?";
 }
@@ -321,22 +337,27 @@ function renderBar(state) {
     h("span", { class: "solo-seat-text" },
       h("span", { class: "solo-seat-name", text: you ? t("solo.you", { name: seat.name }) : seat.name }),
       h("span", { class: "solo-seat-stats" },
-        p.cards != null && h("span", { class: "solo-cards", text: t("solo.cards", { n: p.cards }) }),
+        p.cards != null && h("span", { class: "solo-cards", "aria-label": t("solo.cards", { n: p.cards }) },
+          svg("svg", { class: "solo-back", viewBox: "0 0 10 14", "aria-hidden": "true" },
+            svg("rect", { x: 0.75, y: 0.75, width: 8.5, height: 12.5, rx: 1.6 })),
+          h("span", { class: "solo-cards-text", text: t("solo.cards", { n: p.cards }) }),
+          h("span", { class: "solo-cards-n", "aria-hidden": "true", text: String(p.cards) })),
         p.score != null && h("span", { class: "solo-score", text: t("solo.score", { n: p.score }) }))),
     turn && h("span", { class: "solo-turn", text: t("solo.turn") }));
   });
   const paused = !!room.paused;
   const canPause = room.status === "playing";
+  const pauseLabel = paused ? t("solo.resume_play") : t("solo.pause");
   $("solo-bar").replaceChildren(
     h("ol", { class: "solo-seats" }, seats),
     h("div", { class: "solo-controls" },
-      h("button", { type: "button", id: "solo-pause", class: ["btn", paused ? "primary" : "secondary"], disabled: !canPause,
-        "aria-pressed": String(paused), on: { click: () => hostCommand(paused ? "resume" : "pause") } },
-      paused ? t("solo.resume_play") : t("solo.pause")),
-      h("button", { type: "button", id: "solo-fast", class: ["btn", "secondary", room.fast && "on"], "aria-pressed": String(!!room.fast),
-        on: { click: () => hostCommand("set_pace", { fast: !room.fast }) } },
-      room.fast ? `✓ ${t("solo.faster")}` : t("solo.faster")),
-      h("button", { type: "button", id: "solo-menu", class: "btn secondary", on: { click: toMenu } }, t("solo.menu")),
+      control("solo-pause", paused ? "play" : "pause", pauseLabel, {
+        class: paused ? "primary" : "secondary", disabled: !canPause, "aria-pressed": String(paused),
+        on: { click: () => hostCommand(paused ? "resume" : "pause") } }),
+      control("solo-fast", "fast", t("solo.faster"), {
+        class: ["secondary", room.fast && "on"], "aria-pressed": String(!!room.fast),
+        on: { click: () => hostCommand("set_pace", { fast: !room.fast }) } }),
+      control("solo-menu", "menu", t("solo.menu"), { class: "secondary", on: { click: toMenu } }),
       h("button", { type: "button", id: "solo-lang", class: "btn secondary", "aria-label": "Idioma / Language",
         on: { click: toggleLang } }, getLang() === "es" ? "EN" : "ES")));
   $("screen-game").classList.toggle("paused", paused);
@@ -354,12 +375,18 @@ function renderBar(state) {
   }
 }
 
-// On a laptop or a tablet held sideways the table above the hand keeps a third of the height
-// (a phone's screen keeps its own minimum).
-function tableRoom() {
-  const wide = window.innerWidth >= 900 && window.innerWidth > window.innerHeight;
-  return wide ? Math.round(window.innerHeight * 0.34) : 0;
-}
+// A laptop or a tablet (either way round): the table is drawn as on the TV and keeps a third
+// of the height above the hand (a phone's screen keeps the phone's table and its own minimum).
+const isWide = () => window.innerWidth >= 700 && window.innerHeight >= 600;
+const tableRoom = () => (isWide() ? Math.round(window.innerHeight * 0.36) : 0);
+const tableDensity = () => (isWide() ? "tv" : "phone");
+let mountedDensity = null;
+
+window.addEventListener("resize", () => {
+  if (!app.current || mountedDensity === null || mountedDensity === tableDensity()) return;
+  gameSlot.clear();           // turned round: mount the screen again for the other table
+  renderGame();
+});
 
 // The game's own phone screen, under the seats bar; its ctx plays this entry's seat.
 const gameSlot = screenSlot($("game-root"), "phone", () => {
@@ -370,10 +397,12 @@ const gameSlot = screenSlot($("game-root"), "phone", () => {
     vibrate,
     errorText,
     tableRoom,
+    tableDensity,
   };
 }, () => t("phone.no_game_ui"));
 
 function mountGame(state) {
+  mountedDensity = tableDensity();
   return gameSlot.mount(state.room.game);
 }
 

@@ -11,7 +11,7 @@ import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { followWindow, outcomeLine, windowShows } from "./buy.js";
 import { mount as mountHand } from "./hand.js";
 import { mount as mountResults } from "./results.js";
-import { mount as mountTable } from "./table.js";
+import { fitMelds, mount as mountTable } from "./table.js";
 
 const PLAYING = new Set(["draw", "play"]);
 const MIDDLE_MIN = 112;      // px the table keeps under the hand
@@ -130,9 +130,12 @@ export function mount(root, ctx) {
   // The end of a round and of the game: the results component shared with the TV.
   const results = mountResults(el.middle, { density: "phone" });
 
-  // Every player's combinations: the table component shared with the TV.
-  const tableRows = h("div", { class: "fc-table" });
-  const table = mountTable(tableRows, { density: "phone" });
+  // Every player's combinations: the table component shared with the TV, drawn as on the TV
+  // when the screen has the room for it (the one-device page on a laptop: ctx.tableDensity).
+  const density = ctx.tableDensity?.() === "tv" ? "tv" : "phone";
+  const tableRows = h("div", { class: density === "tv" ? "fc-rows" : "fc-table" });
+  const table = mountTable(tableRows, { density });
+  el.middle.classList.toggle("tv-rows", density === "tv");
 
   // The hand and its buttons, with its modes: the Salir composer shows instead of the table,
   // a picker's prompt above it.
@@ -162,6 +165,7 @@ export function mount(root, ctx) {
     } else {
       table.update(ui.state, hand.local());
       el.middle.replaceChildren(...[hand.panel.hasChildNodes() && hand.panel, tableRows].filter(Boolean));
+      if (density === "tv") fitMelds(tableRows);
     }
   }
 

@@ -2,13 +2,15 @@
 // component on the TV, the phone and (next) the one-device screen:
 //   mount(root, { density: "tv" | "phone" }) -> {update(state, local), relabel(), destroy()}
 // `local` is what the screen adds: `fresh` (meld ids outlined as just changed, TV) and
-// `picking` ("add" | "steal" while the phone picks a combination for its cards).
-// "tv" draws every seat in seat order with its stats; "phone" is compact, your own row first.
+// `picking` ("add" | "steal" while the hand picks a combination for its cards).
+// "tv" draws every seat in seat order with its stats (css/table-tv.css; the one-device page
+// shows it above the hand, `fitMelds` sizing the cards once it is on the page); "phone" is
+// compact, your own row first.
 // Reads only the view: who owns which combination and what a joker stands for.
 import { component, h, markup } from "../../core/dom.js";
 import { getLang, t } from "../../core/i18n.js";
 import { cardEl, cardName, rankName } from "../../pieces/spanish.js";
-import { cardsStat, seatBadges, seatOf, signed } from "../../shell/tv-kit.js";
+import { cardsStat, seatBadges, seatOf, shrinkToFit, signed } from "../../shell/tv-kit.js";
 import { minis, swatch } from "../../shell/phone-kit.js";
 
 const PLAYING = new Set(["draw", "play"]);
@@ -38,14 +40,21 @@ function displayOrder(meld) {
 
 // ----- density "tv" -----------------------------------------------------------------------------
 
-function tvMeld(meld, fresh) {
+// Which combinations a picker may take ("add": any, "steal": those holding a joker).
+const pickableBy = (picking, meld) => picking === "add" || (picking === "steal" && meld.cards.includes("*"));
+
+function tvMeld(meld, fresh, picking) {
   const stands = jokerStands(meld);
-  return h("div", { class: ["meld", meld.kind, fresh.has(meld.id) && "fresh"], dataset: { meld: String(meld.id) } },
+  const pickable = !!picking && pickableBy(picking, meld);
+  return h(pickable ? "button" : "div", {
+    class: ["meld", meld.kind, fresh.has(meld.id) && "fresh", pickable && "pickable", picking && !pickable && "dim"],
+    type: pickable ? "button" : null, dataset: { meld: String(meld.id) },
+  },
     h("div", { class: "meld-cards" }, displayOrder(meld).map((code) => card(code))),
     stands && h("span", { class: "meld-caption" }, h("span", { class: "star", "aria-hidden": "true" }, "★"), ` = ${stands}`));
 }
 
-function tvRow(state, player, fresh) {
+function tvRow(state, player, fresh, picking) {
   const view = state.game;
   const seat = seatOf(state.room, player.seat);
   const isTurn = view.turn === player.seat;
@@ -68,7 +77,7 @@ function tvRow(state, player, fresh) {
       h("span", { class: ["stat", "salido", player.salido ? "yes" : "no"] }, player.salido ? `✓ ${t("tv.salido")}` : t("tv.not_salido")),
       seatBadges(seat))),
   h("div", { class: "melds" },
-    melds.length ? melds.map((meld) => tvMeld(meld, fresh)) : h("span", { class: "no-melds", text: t("tv.no_melds") })));
+    melds.length ? melds.map((meld) => tvMeld(meld, fresh, picking)) : h("span", { class: "no-melds", text: t("tv.no_melds") })));
 }
 
 // ----- density "phone" ----------------------------------------------------------------------------
@@ -99,7 +108,7 @@ function phoneRow(state, i, picking) {
       p.salido && h("span", { class: "badge", text: `✓ ${t("phone.fc.salido")}` })),
     h("div", { class: "tmelds" },
       melds.length ? melds.map((m) => {
-        const ok = picking === "add" || (picking === "steal" && m.cards.includes("*"));
+        const ok = pickableBy(picking, m);
         return phoneMeld(m, ok, picking && !ok);
       }) : h("span", { class: "nothing", text: "—" })));
 }
@@ -113,12 +122,24 @@ function phoneOrder(state) {
 
 // ----- the component ---------------------------------------------------------------------------------
 
+// Fit each row's combinations: the biggest cards that fit, overlapping them more before
+// making them smaller. Squeeze 1 still shows every corner rank; squeeze 2 overlaps the cards of
+// a group (one rank, the joker drawn last) down to their edges.
+export function fitMelds(root) {
+  for (const area of root.querySelectorAll(".melds")) {
+    if (!area.querySelector(".meld")) continue;
+    shrinkToFit(area, Math.min(150, Math.max(60, area.clientHeight - 30)), 48, 0.93);
+  }
+}
+
 export function mount(root, { density }) {
+  if (density === "tv") root.classList.add("fc-table-tv");
   return component(root, (state, local = {}) => {
     const view = state.game;
     if (density === "tv") {
       root.style.setProperty("--rows", String(view.players.length));
-      root.replaceChildren(...view.players.map((player) => tvRow(state, player, local.fresh || new Map())));
+      root.replaceChildren(...view.players.map((player) => tvRow(state, player, local.fresh || new Map(), local.picking || null)));
+      if (root.isConnected) fitMelds(root);
     } else {
       root.replaceChildren(...phoneOrder(state).map((i) => phoneRow(state, i, local.picking || null)));
     }

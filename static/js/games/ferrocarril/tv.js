@@ -7,9 +7,9 @@ import { getLang, pick, t } from "../../core/i18n.js";
 import { ring, secondsLeft } from "../../core/timers.js";
 import { cardEl as deckCard, cardName } from "../../pieces/spanish.js";
 import { mount as mountResults } from "./results.js";
-import { mount as mountTable } from "./table.js";
+import { fitMelds, mount as mountTable } from "./table.js";
 import {
-  feed, joinNames, lastEventN, nameOf, nameTag, newEvents, notePhase, phaseScreen, seatOf, shrinkToFit, signed,
+  feed, joinNames, lastEventN, nameOf, nameTag, newEvents, notePhase, phaseScreen, seatOf, signed,
   tableArea, toastLine, turnPill, tvScreen,
 } from "../../shell/tv-kit.js";
 
@@ -118,16 +118,6 @@ function table(ctx, memory) {
   return h("div", { class: "ferro-table" },
     tableArea(ctx, memory, mountTable, "div", "player-rows"),
     h("aside", { class: "side" }, piles(ctx), buyPanel(ctx), feed(ctx, (ev) => eventText(ev, ctx), FEED_SIZE)));
-}
-
-// Fit each row's combinations: the biggest cards that fit, overlapping them more before
-// making them smaller. Squeeze 1 still shows every corner rank; squeeze 2 overlaps the cards of
-// a group (one rank, the joker drawn last) down to their edges.
-function fitMelds(root) {
-  for (const area of root.querySelectorAll(".melds")) {
-    if (!area.querySelector(".meld")) continue;
-    shrinkToFit(area, Math.min(150, Math.max(60, area.clientHeight - 30)), 48, 0.93);
-  }
 }
 
 function piles(ctx) {

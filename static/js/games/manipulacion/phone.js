@@ -95,6 +95,8 @@ export function mount(root, ctx) {
   // its parts sit in the middle area as before).
   const tableBox = h("div", { class: "mn-table", style: { display: "contents" } });
   const table = mountTable(tableBox, { density: "phone" });
+  const roomy = ctx.tableDensity?.() === "tv";
+  el.mn.classList.toggle("roomy", roomy);
 
   // The hand, its bar and its buttons; while editing, taps on the table go to it too.
   const hand = mountHand(el.hand, {
@@ -119,11 +121,14 @@ export function mount(root, ctx) {
       updateCountdowns();   // the pause's countdown at once, not at the next tick
       return;
     }
-    const width = Math.max(280, (el.middle.clientWidth || root.clientWidth || 360) - 16);
+    // With room to spare (the one-device page on a laptop) the groups sit two to a row,
+    // their cards larger.
+    const full = Math.max(280, (el.middle.clientWidth || root.clientWidth || 360) - 16);
+    const width = roomy ? Math.floor(full / 2) - 8 : full;
     const out = [];
     if (hand.panel.hasChildNodes()) out.push(hand.panel);
     if (editing()) out.push(h("p", { class: "mn-copy-note", text: t("mani.p.copy_note") }));
-    table.update(ui.state, { ...hand.local(), width });
+    table.update(ui.state, { ...hand.local(), width, cardW: roomy ? 62 : null });
     out.push(tableBox);
     el.middle.replaceChildren(...out);
   }

@@ -5,7 +5,8 @@
 // groups that just changed. "phone" lists them numbered, as the seat's working copy while it
 // edits (`view.copy`), with what the phone adds in `local`: the picked card (`picked`), the
 // group waiting to be joined (`joinFrom`), the groups a hint points at (`hinted`), whether this
-// seat may edit now (`edit`) and the width to lay cards out in (`width`).
+// seat may edit now (`edit`), the width to lay a group's cards out in (`width`) and, on a roomy
+// screen, their width (`cardW`).
 // Reads only the view: which group is valid, needs a name, which cards were placed this turn.
 import { component, h } from "../../core/dom.js";
 import { getLang, t } from "../../core/i18n.js";
@@ -64,11 +65,11 @@ function placedMarks(view, groups) {
 
 // A group's cards, overlapping so that each shows a strip wide enough to read and to tap;
 // a long group goes on two rows rather than into slivers.
-function groupCards(group, gi, marks, width, picked) {
+function groupCards(group, gi, marks, width, picked, wide) {
   const n = group.cards.length;
-  const cardW = width < 300 ? 40 : 46;
+  const cardW = wide || (width < 300 ? 40 : 46);
   const room = Math.max(cardW, width - 8);
-  const minStep = 24;
+  const minStep = wide ? Math.round(wide * 0.52) : 24;
   const perRow = Math.max(1, Math.min(n, Math.floor((room - cardW) / minStep) + 1));
   const rows = Math.ceil(n / perRow);
   const inRow = Math.ceil(n / rows);
@@ -96,7 +97,7 @@ function markOf(group, editing) {
   return h("span", { class: "mg-mark bad", title: t("mani.p.kind.invalid"), text: "✗" });
 }
 
-function phoneTable(view, { picked = null, joinFrom = null, hinted = new Set(), edit = false, width = 344 }) {
+function phoneTable(view, { picked = null, joinFrom = null, hinted = new Set(), edit = false, width = 344, cardW = null }) {
   const { editing, groups, loose } = shown(view);
   const marks = placedMarks(view, groups);
   const target = edit && (picked || joinFrom != null);
@@ -108,7 +109,7 @@ function phoneTable(view, { picked = null, joinFrom = null, hinted = new Set(), 
     return h("div", { class: ["mg", state, isTarget && "target", from && "source", joining && "joining", hinted.has(gi) && "hinted"],
       dataset: { group: String(gi) } },
     h("div", { class: "mg-head" }, h("span", { class: "mg-n", text: String(gi + 1) }), markOf(group, editing)),
-    h("div", { class: "mg-cards" }, groupCards(group, gi, marks, width - 40 - (edit && groups.length > 1 ? 58 : 0), picked)),
+    h("div", { class: "mg-cards" }, groupCards(group, gi, marks, width - 40 - (edit && groups.length > 1 ? 58 : 0), picked, cardW)),
     edit && groups.length > 1 && h("button", { type: "button", class: ["mg-join", joining && "on"], dataset: { join: String(gi) },
       text: t("mani.p.join") }));
   }));
