@@ -170,6 +170,12 @@ class Room:
     def is_host(self, token) -> bool:
         return same_secret(self.host_token, token)
 
+    def _timer_seconds(self, name: str) -> float | None:
+        """The full length of the game's timer `name` (a paused one keeps only what it had left)."""
+        if self.game is None:
+            return None
+        return next((t.seconds for t in self.game.timers() if t.name == name), None)
+
     def summary(self) -> dict:
         """Everything about the room that anyone may see (no tokens, no claims)."""
         now = time.monotonic()
@@ -182,7 +188,7 @@ class Room:
             "timers": [{"name": name, "remaining": max(0.0, round(t.deadline - now, 2)),
                         "seconds": t.seconds, "paused": False}
                        for name, t in self.timers.items()]
-                      + [{"name": name, "remaining": round(left, 2), "seconds": None,
+                      + [{"name": name, "remaining": round(left, 2), "seconds": self._timer_seconds(name),
                           "paused": True} for name, left in self.paused_left.items()],
             "paused": self.paused, "fast": self.fast,
         }

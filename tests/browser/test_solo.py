@@ -198,3 +198,21 @@ def test_a_phone_starts_manipulacion_alone_and_draws_with_touch(browser, host):
             page.wait_for_function(grew, arg=before)
     finally:
         context.close()
+
+
+def test_a_pause_freezes_the_buy_windows_countdown_on_screen(laptop, host):
+    """The ¡Compro! ring counts down from the server's figure; paused, it stands still at
+    what it had left, and it runs on after Seguir."""
+    page = laptop
+    start_with_defaults(page, host.url)
+    seconds = page.locator(".fc-buy:not(.hidden) .buy-timer text")
+    expect(seconds).to_be_visible(timeout=WAIT_MS)    # the round's first card is for sale
+    page.locator("#solo-pause").click()
+    expect(page.locator("#solo-paused")).to_be_visible()
+    frozen = seconds.text_content()
+    page.wait_for_timeout(2500)
+    assert seconds.text_content() == frozen
+    page.locator("#solo-paused .btn").click()
+    page.wait_for_function(
+        "before => { const n = document.querySelector('.fc-buy:not(.hidden) .buy-timer text');"
+        " return !n || Number(n.textContent) < Number(before); }", arg=frozen, timeout=WAIT_MS)

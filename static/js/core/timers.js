@@ -1,5 +1,6 @@
-// The room's running timers. The server sends each as {name, remaining, seconds} with every
-// state; we note when it arrived and count down locally.
+// The room's timers. The server sends each as {name, remaining, seconds, paused} with every
+// state; we note when it arrived and count down locally, unless the game is paused: then the
+// timer stands still at what it had left.
 //
 // TV style: setTimers(list) once a push; any element with data-timer="name" is kept current
 // (a .ring from ring() drains, [data-timer-text] shows whole seconds left).
@@ -14,7 +15,8 @@ export function setTimers(list) {
   const seen = new Set();
   for (const timer of list || []) {
     seen.add(timer.name);
-    timers.set(timer.name, { seconds: timer.seconds, deadline: now + timer.remaining * 1000 });
+    timers.set(timer.name, { seconds: timer.seconds, deadline: now + timer.remaining * 1000,
+      frozen: timer.paused ? timer.remaining : null });
   }
   for (const name of [...timers.keys()]) if (!seen.has(name)) timers.delete(name);
   if (!frame) frame = requestAnimationFrame(tick);
@@ -24,7 +26,8 @@ export function setTimers(list) {
 export function timer(name) {
   const entry = timers.get(name);
   if (!entry) return null;
-  return { remaining: Math.max(0, (entry.deadline - performance.now()) / 1000), seconds: entry.seconds };
+  const remaining = entry.frozen ?? (entry.deadline - performance.now()) / 1000;
+  return { remaining: Math.max(0, remaining), seconds: entry.seconds };
 }
 
 const RING_R = 45;
@@ -63,14 +66,21 @@ export function secondsLeft(name, extraClass = "") {
 
 // ----- phone style ------------------------------------------------------------------------------
 
-// The room's running timers as {name: {at, seconds}}, `at` on the performance.now() clock.
+// The room's timers as {name: {at, seconds, frozen}}, `at` on the performance.now() clock,
+// `frozen` the seconds a paused timer stands at (null while it runs).
 export function readDeadlines(state) {
   const received = state.received ?? performance.now();
   const deadlines = {};
   for (const timer of state.room.timers || []) {
-    deadlines[timer.name] = { at: received + timer.remaining * 1000, seconds: timer.seconds };
+    deadlines[timer.name] = { at: received + timer.remaining * 1000, seconds: timer.seconds,
+      frozen: timer.paused ? timer.remaining : null };
   }
   return deadlines;
+}
+
+// Seconds left of deadline `d` (never below 0).
+export function secondsOf(d, now = performance.now()) {
+  return Math.max(0, d.frozen ?? (d.at - now) / 1000);
 }
 
 // Every [data-countdown] node under root: empty without its timer, else fill(node, left, d)
@@ -83,6 +93,6 @@ export function updateCountdowns(root, deadlines, fill) {
       node.textContent = "";
       continue;
     }
-    fill(node, Math.max(0, (d.at - now) / 1000), d);
+    fill(node, secondsOf(d, now), d);
   }
 }
