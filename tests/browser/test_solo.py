@@ -216,3 +216,66 @@ def test_a_pause_freezes_the_buy_windows_countdown_on_screen(laptop, host):
     page.wait_for_function(
         "before => { const n = document.querySelector('.fc-buy:not(.hidden) .buy-timer text');"
         " return !n || Number(n.textContent) < Number(before); }", arg=frozen, timeout=WAIT_MS)
+
+
+WATCH_FLIGHTS = """() => {
+  window.flights = [];
+  new MutationObserver((changes) => {
+    for (const change of changes) for (const node of change.addedNodes) {
+      if (node.classList && node.classList.contains("flying-card")) {
+        const face = node.querySelector("svg.card");
+        window.flights.push(face ? face.getAttribute("aria-label") || "card" : "?");
+      }
+    }
+  }).observe(document.body, { childList: true });
+}"""
+
+
+def play_until_a_computer_moves(page: Page, deadline_s: float = 40) -> None:
+    """Pass the ¡Compro! windows and play the player's own turns until the ticker tells of a
+    computer player's draw or discard."""
+    bots = [n.strip() for n in page.locator(".solo-seat:not(.you) .solo-seat-name").all_text_contents()]
+    ticker = page.locator(".fc-ticker")
+    overlay_pass = page.locator(".fc-buy:not(.hidden) .paso")
+    draw = page.locator('.fc-actions [data-act="draw"]')
+    end = time.monotonic() + deadline_s
+    while time.monotonic() < end:
+        said = ticker.text_content() or ""
+        if any(said.startswith(name) for name in bots) and ("roba" in said or "descarta" in said):
+            return
+        if overlay_pass.count() and overlay_pass.is_enabled():
+            try:
+                overlay_pass.click(timeout=1000)
+            except Exception:
+                pass
+        elif draw.count() and draw.is_enabled():
+            play_until_own_turn_done(page, 30)
+        page.wait_for_timeout(100)
+    raise AssertionError("no computer player moved")
+
+
+def test_the_computers_draws_and_discards_are_seen_flying(laptop, host):
+    """A computer player's turn shows its cards moving between the piles and its seat."""
+    page = laptop
+    start_with_defaults(page, host.url)
+    expect(page.locator(".solo-seat")).to_have_count(3)
+    page.evaluate(WATCH_FLIGHTS)
+    play_until_a_computer_moves(page)
+    page.wait_for_function("() => window.flights.length >= 1", timeout=3000)
+    # Each flight is gone once it has landed.
+    page.wait_for_function("() => !document.querySelector('.flying-card')", timeout=3000)
+
+
+def test_nothing_flies_for_someone_who_asked_for_reduced_motion(browser, host):
+    context = browser.new_context(viewport=LAPTOP, reduced_motion="reduce")
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    try:
+        start_with_defaults(page, host.url)
+        expect(page.locator(".solo-seat")).to_have_count(3)
+        page.evaluate(WATCH_FLIGHTS)
+        play_until_a_computer_moves(page)
+        page.wait_for_timeout(800)
+        assert page.evaluate("window.flights.length") == 0
+    finally:
+        context.close()

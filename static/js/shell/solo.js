@@ -398,6 +398,9 @@ const gameSlot = screenSlot($("game-root"), "phone", () => {
     errorText,
     tableRoom,
     tableDensity,
+    // The computer's moves fly to and from its seat in the bar, quicker at the fast pace.
+    seatAnchor: (seat) => $("solo-bar").querySelector(`.solo-seat[data-seat="${seat}"] .solo-avatar`),
+    motionMs: () => (app.state?.room.fast ? 300 : 520),
   };
 }, () => t("phone.no_game_ui"));
 

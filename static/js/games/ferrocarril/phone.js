@@ -8,6 +8,7 @@ import { getLang, pick, t } from "../../core/i18n.js";
 import { h, s as svg } from "../../core/dom.js";
 import { cardMaker, makeLine, screenWithHand, stateReaders, swatch } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
+import { eventFollower, fly, inTurn } from "../../shell/motion.js";
 import { followWindow, outcomeLine, windowShows } from "./buy.js";
 import { mount as mountHand } from "./hand.js";
 import { mount as mountResults } from "./results.js";
@@ -267,8 +268,26 @@ export function mount(root, ctx) {
 
   // ----- update from the server ----------------------------------------------------------------
 
+  // ----- the computer's moves, seen (where the screen has the seats: ctx.seatAnchor) ------------
+
+  const newEvents = eventFollower();
+
+  function showMove(ev) {
+    const seat = ctx.seatAnchor(ev.seat);
+    const ms = ctx.motionMs?.() ?? 520;
+    if (ev.type === "draw") fly(el.stock, seat, card(null, { faceDown: true }), { ms, pile: "from" });
+    else if (ev.type === "discard") fly(seat, el.discard, card(ev.card), { ms });
+    else if (ev.type === "bought") fly(el.discard, seat, card(ev.card), { ms, pile: "from" });
+  }
+
+  function showMoves() {
+    const fresh = newEvents(game()).filter((ev) => ev.seat != null && ev.seat !== me());
+    if (ctx.seatAnchor) inTurn(fresh, showMove, ctx.motionMs?.() ?? 520);
+  }
+
   // After the header and the hand (which has the table drawn, then measures the header for its room).
   function renderRest() {
+    showMoves();
     renderBuy();
     el.fc.classList.toggle("spectator", me() === null);
     el.fc.classList.toggle("ended", !PLAYING.has(game().phase));

@@ -11,6 +11,7 @@ import { hasScore, multiRound, tc } from "./common.js";
 import { h } from "../../core/dom.js";
 import { cardMaker, makeLine, screenWithHand, stateReaders, swatch } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
+import { eventFollower, fly, inTurn } from "../../shell/motion.js";
 import { mount as mountHand } from "./hand.js";
 import { mount as mountResults } from "./results.js";
 import { mount as mountTable } from "./table.js";
@@ -145,7 +146,22 @@ export function mount(root, ctx) {
   // ----- update from the server ----------------------------------------------------------------------
 
   // After the header and the hand (which has the table drawn, then measures the header for its room).
+  // The computer's moves, seen (where the screen has the seats: ctx.seatAnchor): a draw flies
+  // from the stock to the seat, a play from the seat to the table.
+  const newEvents = eventFollower();
+
+  function showMove(ev) {
+    const seat = ctx.seatAnchor(ev.seat);
+    const ms = ctx.motionMs?.() ?? 520;
+    if (ev.type === "draw") fly(el.stockCard, seat, card(null, { faceDown: true }), { ms, pile: "from" });
+    else if (ev.type === "play" && ev.cards?.length) {
+      fly(seat, el.middle, h("div", { class: "flying-spread" }, ev.cards.slice(0, 5).map((c) => card(c))), { ms, land: false, sized: false });
+    }
+  }
+
   function renderRest() {
+    const fresh = newEvents(game()).filter((ev) => ev.seat != null && ev.seat !== me());
+    if (ctx.seatAnchor) inTurn(fresh, showMove, ctx.motionMs?.() ?? 520);
     el.mn.classList.toggle("spectator", me() === null);
     el.mn.classList.toggle("ended", !playing());
     el.mn.classList.toggle("my-turn", myTurn());
