@@ -217,7 +217,19 @@ export function mount(root, ctx) {
       box.append(h("p", { class: "buy-left", text: tn("phone.fc.buy.left", mine.buys_left) }));
     }
     el.buy.replaceChildren(box);
+    placeBuy();
     updateCountdowns();
+  }
+
+  // Where the table is drawn as on the TV there is room to show the window over the table
+  // only: the hand stays in sight while the player decides whether the card helps.
+  function placeBuy() {
+    el.buy.classList.toggle("beside", density === "tv");
+    if (density !== "tv") return;
+    const frame = el.buy.offsetParent;
+    const handTop = [el.hand.firstElementChild, ...el.hand.children].find((n) => n && n.offsetHeight)?.getBoundingClientRect().top;
+    if (!frame || handTop == null) return;
+    el.buy.style.bottom = `${Math.max(0, Math.round(frame.getBoundingClientRect().bottom - handTop))}px`;
   }
 
   // ----- timers (buy window, next round): counted down locally from the server's figure ------------
