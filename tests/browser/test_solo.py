@@ -207,6 +207,9 @@ def test_a_pause_freezes_the_buy_windows_countdown_on_screen(laptop, host):
     start_with_defaults(page, host.url)
     seconds = page.locator(".fc-buy:not(.hidden) .buy-timer text")
     expect(seconds).to_be_visible(timeout=WAIT_MS)    # the round's first card is for sale
+    # On the laptop the window covers the table, not the hand: the player sees their cards.
+    window, hand = page.locator(".fc-buy").bounding_box(), page.locator(".fc-hand").bounding_box()
+    assert window and hand and window["y"] + window["height"] <= hand["y"] + 1, (window, hand)
     page.locator("#solo-pause").click()
     expect(page.locator("#solo-paused")).to_be_visible()
     frozen = seconds.text_content()
