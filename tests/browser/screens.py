@@ -1,5 +1,5 @@
 """Screenshots for docs/screens/: the host's controls (TV 1920x1080, phones as a Pixel 7) and the
-one-device screen (/solo at 1366x768, 1920x1080 and 390x844).
+one-device screen (/solo on a laptop, a tablet either way round and a phone).
 
     .venv/bin/python -m tests.browser.screens [--out docs/screens] [--only host|damaged|solo]
 
@@ -127,21 +127,32 @@ def solo_turn(page) -> None:
         page.wait_for_timeout(150)
 
 
+SOLO_SIZES = (("1366x768", {"width": 1366, "height": 768}),
+              ("1920x1080", {"width": 1920, "height": 1080}),
+              ("1024x768", {"width": 1024, "height": 768}),
+              ("768x1024", {"width": 768, "height": 1024}),
+              ("390x844", {"width": 390, "height": 844}))
+
+
 def solo(browser, out: Path, data: Path) -> None:
-    """The one-device screen (/solo): the entry and a game of Ferrocarril, laptop and phone."""
+    """The one-device screen (/solo): the entry and a game of Ferrocarril on a laptop, a tablet
+    either way round and a phone; the ¡Compro! window and Manipulación on the laptop."""
     host = Host(data, "--bot-delay", "0.4")
     try:
-        for name, viewport in (("1366x768", {"width": 1366, "height": 768}),
-                               ("1920x1080", {"width": 1920, "height": 1080}),
-                               ("390x844", {"width": 390, "height": 844})):
-            page = browser.new_context(viewport=viewport).new_page()
+        for name, viewport in SOLO_SIZES:
+            page = browser.new_context(viewport=viewport, has_touch=viewport["width"] < 1100).new_page()
             page.set_default_timeout(10000)
             page.goto(host.url + "/solo")
             page.locator('.tile[data-game="ferrocarril"]').click()
             page.locator("#solo-name").fill("Abuelo")
-            page.screenshot(path=out / f"solo-entry-{name}.png")
+            if name in ("1366x768", "390x844"):
+                page.screenshot(path=out / f"solo-entry-{name}.png")
             page.locator("#solo-start").click()
             expect(page.locator(".fc-hand .hand-card").first).to_be_visible()
+            if name == "1366x768":
+                expect(page.locator(".fc-buy:not(.hidden) .compro")).to_be_visible()
+                page.wait_for_timeout(300)
+                page.screenshot(path=out / "solo-compro-1366x768.png")
             solo_turn(page)
             page.screenshot(path=out / f"solo-game-{name}.png")
             if name == "1366x768":
@@ -149,6 +160,16 @@ def solo(browser, out: Path, data: Path) -> None:
                 expect(page.locator(".resume-item")).to_be_visible()
                 page.screenshot(path=out / "solo-resume-1366x768.png")
             page.context.close()
+        page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+        page.set_default_timeout(10000)
+        page.goto(host.url + "/solo")
+        page.locator('.tile[data-game="manipulacion"]').click()
+        page.locator("#solo-name").fill("Abuelo")
+        page.locator("#solo-start").click()
+        expect(page.locator('[data-act="draw"]:not([disabled])')).to_be_visible(timeout=60000)
+        page.wait_for_timeout(400)
+        page.screenshot(path=out / "solo-manipulacion-1366x768.png")
+        page.context.close()
     finally:
         host.kill()
 
