@@ -58,7 +58,8 @@ class Manipulacion(RoundGame):
     FIRST_PHASE = PLAY
     # Whether a player has a play, for the reminder of "Bajar es obligatorio": a function
     # (rules, table, hand, loose) -> a hint (.card, .groups, .needs_rearranging) or None.
-    # new(), from_deal() and replay() take another one (`hints=`); a failure in it is an error.
+    # new(), from_deal() and replay() take another one (`hints=`). One that fails lets the
+    # draw or pass through, as when it finds no play: the player is never stuck on it.
     default_hints = staticmethod(solver_hint)
 
     def __init__(self, players: int, options: dict | None = None, seed: int = 0,
@@ -257,10 +258,14 @@ class Manipulacion(RoundGame):
         if not self.rules.turn.reminds or self.options["mandatory_play"] != "remind" \
                 or act.confirm:
             return
-        hint = self._hint(seat)
+        try:
+            hint = self._hint(seat)
+        except Exception:       # a reminder is a courtesy: it never blocks a turn
+            hint = None
         if hint is None:
-            # Accepted because no play was found: logged as confirmed, so that a replay never
-            # asks the solver again (a solver that changed would refuse it).
+            # Accepted because no play was found (or none could be looked for): logged as
+            # confirmed, so that a replay never asks the solver again (a solver that changed
+            # would refuse it).
             self._as_logged = type(act)(confirm=True)
             return
         raise NeedsChoice(
