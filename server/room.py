@@ -188,8 +188,9 @@ class Room:
             "timers": [{"name": name, "remaining": max(0.0, round(t.deadline - now, 2)),
                         "seconds": t.seconds, "paused": False}
                        for name, t in self.timers.items()]
-                      + [{"name": name, "remaining": round(left, 2), "seconds": self._timer_seconds(name),
-                          "paused": True} for name, left in self.paused_left.items()],
+                      + [{"name": name, "remaining": round(left, 2),
+                          "seconds": self._timer_seconds(name), "paused": True}
+                         for name, left in self.paused_left.items()],
             "paused": self.paused, "fast": self.fast,
         }
 

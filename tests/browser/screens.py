@@ -140,7 +140,8 @@ def solo(browser, out: Path, data: Path) -> None:
     host = Host(data, "--bot-delay", "0.4")
     try:
         for name, viewport in SOLO_SIZES:
-            page = browser.new_context(viewport=viewport, has_touch=viewport["width"] < 1100).new_page()
+            touch = viewport["width"] < 1100
+            page = browser.new_context(viewport=viewport, has_touch=touch).new_page()
             page.set_default_timeout(10000)
             page.goto(host.url + "/solo")
             page.locator('.tile[data-game="ferrocarril"]').click()

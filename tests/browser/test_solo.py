@@ -237,7 +237,8 @@ WATCH_FLIGHTS = """() => {
 def play_until_a_computer_moves(page: Page, deadline_s: float = 40) -> None:
     """Pass the ¡Compro! windows and play the player's own turns until the ticker tells of a
     computer player's draw or discard."""
-    bots = [n.strip() for n in page.locator(".solo-seat:not(.you) .solo-seat-name").all_text_contents()]
+    names = page.locator(".solo-seat:not(.you) .solo-seat-name").all_text_contents()
+    bots = [n.strip() for n in names]
     ticker = page.locator(".fc-ticker")
     overlay_pass = page.locator(".fc-buy:not(.hidden) .paso")
     draw = page.locator('.fc-actions [data-act="draw"]')
