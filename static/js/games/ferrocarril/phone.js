@@ -12,7 +12,7 @@ import { eventFollower, fly, inTurn } from "../../shell/motion.js";
 import { followWindow, outcomeLine, windowShows } from "./buy.js";
 import { mount as mountHand } from "./hand.js";
 import { mount as mountResults } from "./results.js";
-import { fitMelds, mount as mountTable } from "./table.js";
+import { fitMelds, freshMelds, mount as mountTable } from "./table.js";
 
 const PLAYING = new Set(["draw", "play"]);
 const MIDDLE_MIN = 112;      // px the table keeps under the hand
@@ -136,6 +136,7 @@ export function mount(root, ctx) {
   const density = ctx.tableDensity?.() === "tv" ? "tv" : "phone";
   const tableRows = h("div", { class: density === "tv" ? "fc-rows" : "fc-table" });
   const table = mountTable(tableRows, { density });
+  const trackFresh = freshMelds();
   el.middle.classList.toggle("tv-rows", density === "tv");
 
   // The hand and its buttons, with its modes: the Salir composer shows instead of the table,
@@ -164,7 +165,7 @@ export function mount(root, ctx) {
     } else if (hand.panelReplacesTable()) {
       el.middle.replaceChildren(hand.panel);
     } else {
-      table.update(ui.state, hand.local());
+      table.update(ui.state, { ...hand.local(), fresh: density === "tv" ? trackFresh(game()) : null });
       el.middle.replaceChildren(...[hand.panel.hasChildNodes() && hand.panel, tableRows].filter(Boolean));
       if (density === "tv") fitMelds(tableRows);
     }

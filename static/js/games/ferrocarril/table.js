@@ -122,6 +122,30 @@ function phoneOrder(state) {
 
 // ----- the component ---------------------------------------------------------------------------------
 
+const FRESH_MS = 3500;          // a combination that just changed stays outlined this long
+
+// A tracker of the combinations that just changed: call it with each view; it returns the ids
+// to outline (`local.fresh` of the "tv" density), none on the first view.
+export function freshMelds() {
+  const melds = new Map();
+  const fresh = new Map();
+  let seeded = false;
+  return (view) => {
+    const now = performance.now();
+    const ids = new Set();
+    for (const meld of view.table) {
+      ids.add(meld.id);
+      const key = meld.cards.join(" ");
+      if (seeded && melds.get(meld.id) !== key) fresh.set(meld.id, now + FRESH_MS);
+      melds.set(meld.id, key);
+    }
+    for (const id of [...melds.keys()]) if (!ids.has(id)) melds.delete(id);
+    seeded = true;
+    for (const [id, until] of fresh) if (until < now) fresh.delete(id);
+    return fresh;
+  };
+}
+
 // Fit each row's combinations: the biggest cards that fit, overlapping them more before
 // making them smaller. Squeeze 1 still shows every corner rank; squeeze 2 overlaps the cards of
 // a group (one rank, the joker drawn last) down to their edges.

@@ -7,14 +7,13 @@ import { getLang, pick, t } from "../../core/i18n.js";
 import { ring, secondsLeft } from "../../core/timers.js";
 import { cardEl as deckCard, cardName } from "../../pieces/spanish.js";
 import { mount as mountResults } from "./results.js";
-import { fitMelds, mount as mountTable } from "./table.js";
+import { fitMelds, freshMelds, mount as mountTable } from "./table.js";
 import {
   feed, joinNames, lastEventN, nameOf, nameTag, newEvents, notePhase, phaseScreen, seatOf, signed,
   tableArea, toastLine, turnPill, tvScreen,
 } from "../../shell/tv-kit.js";
 
 const FEED_SIZE = 7;
-const FRESH_MS = 3500;          // a combination that just changed stays outlined this long
 
 const cardEl = (code, options = {}) => deckCard(code, { lang: getLang(), ...options });
 
@@ -59,14 +58,14 @@ export function eventText(ev, ctx) {
 // ----- entry point ---------------------------------------------------------------------------------
 
 export const mount = tvScreen(render,
-  (ctx) => ({ lastEvent: lastEventN(ctx.view), melds: new Map(), fresh: new Map() }));
+  (ctx) => ({ lastEvent: lastEventN(ctx.view), trackFresh: freshMelds(), fresh: new Map() }));
 
 function render(root, ctx, memory) {
   const view = ctx.view;
   header(ctx);
   notePhase(ctx, memory);
   phaseScreen(root, ctx, memory, mountResults, () => {
-    trackMelds(view, memory);
+    memory.fresh = memory.trackFresh(view);
     root.replaceChildren(table(ctx, memory));
     fitMelds(root);
   });
@@ -99,20 +98,6 @@ function header(ctx) {
 }
 
 // ----- the table ---------------------------------------------------------------------------------------
-
-function trackMelds(view, memory) {
-  const now = performance.now();
-  const ids = new Set();
-  for (const meld of view.table) {
-    ids.add(meld.id);
-    const key = meld.cards.join(" ");
-    if (memory.seeded && memory.melds.get(meld.id) !== key) memory.fresh.set(meld.id, now + FRESH_MS);
-    memory.melds.set(meld.id, key);
-  }
-  for (const id of [...memory.melds.keys()]) if (!ids.has(id)) memory.melds.delete(id);
-  memory.seeded = true;
-  for (const [id, until] of memory.fresh) if (until < now) memory.fresh.delete(id);
-}
 
 function table(ctx, memory) {
   return h("div", { class: "ferro-table" },
