@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from engine.ferrocarril import Ferrocarril
 from engine.game import Game
+from engine.lessons import lessons_of
 from engine.manipulacion.game import Manipulacion
 
 GAMES: dict[str, type[Game]] = {Ferrocarril.name: Ferrocarril, Manipulacion.name: Manipulacion}
@@ -26,6 +27,8 @@ def game_class(name: str) -> type[Game]:
 
 
 def catalogue() -> list[dict]:
-    """What the chooser lists: every playable game, then the upcoming ones (`upcoming: True`)."""
-    return [*(cls.catalogue() for cls in GAMES.values()),
+    """What the chooser lists: every playable game with its lessons, then the upcoming ones
+    (`upcoming: True`)."""
+    return [*({**cls.catalogue(), "lessons": [lesson.catalogue() for lesson in lessons_of(name)]}
+              for name, cls in GAMES.items()),
             *({**game, "upcoming": True} for game in UPCOMING)]

@@ -205,6 +205,11 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
         room, seat = lobby.create_solo(wire.current_sid(), game, name, options, bots, fast)
         return {**seated(room, seat), "host_token": room.host_token, "games": catalogue()}
 
+    @answer("create_lesson")
+    def create_lesson(lesson, name):
+        room, seat = lobby.create_lesson(wire.current_sid(), lesson, name)
+        return {**seated(room, seat), "host_token": room.host_token, "games": catalogue()}
+
     @answer("solo_games")
     def solo_games(games):
         found = lobby.solo_games(games)

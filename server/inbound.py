@@ -37,6 +37,7 @@ EVENTS: dict[str, dict[str, Field]] = {
     "create_solo": {"game": text(32, True), "name": text(200), "options": obj(),
                     "bots": Field(list, True, 16), "fast": flag()},
     "solo_games": {"games": Field(list, True, 40)},
+    "create_lesson": {"lesson": text(80, True), "name": text(200)},
     "watch": {"room": text(16, True), "host_token": text(200)},
     "join": {"room": text(16, True), "name": text(200), "token": text(200)},
     "take_seat": {"room": text(16, True), "seat": text(32, True), "name": text(200),

@@ -13,6 +13,8 @@ register({
                      "This game could not be restored; the host can see it on the TV."),
     "unknown_room": ("Esa sala no existe.", "That room does not exist."),
     "unknown_game": ("Ese juego no existe.", "That game does not exist."),
+    "unknown_lesson": ("Esa lección no existe.", "That lesson does not exist."),
+    "not_a_lesson": ("Esta partida no es una lección.", "This game is not a lesson."),
     "too_many_rooms": ("Hay demasiadas mesas abiertas en este anfitrión. Termina alguna.",
                        "There are too many open tables on this host. Finish one first."),
     "game_started": ("La partida ya ha empezado: elige un jugador del ordenador para sustituirlo.",

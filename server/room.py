@@ -8,6 +8,7 @@ import time
 from dataclasses import dataclass, field
 
 from engine.game import Game, GameError
+from engine.lessons import LessonRun
 from engine.messages import texts
 from engine.registry import GAMES
 from server import messages  # noqa: F401  (registers the host's refusal texts)
@@ -136,6 +137,7 @@ class Room:
     paused_by: str | None = None    # "host" (asked for) | "away" (a solo player closed the page)
     paused_left: dict[str, float] = field(default_factory=dict)   # timer -> seconds it had
     fast: bool = False              # the computer players' pace: "más rápido"
+    lesson: LessonRun | None = None  # a solo room that is a guided lesson: where it stands
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
     timers: dict[str, RunningTimer] = field(default_factory=dict, repr=False)
     saved_timers: dict = field(default_factory=dict, repr=False)   # from before a restart
@@ -192,6 +194,7 @@ class Room:
                           "seconds": self._timer_seconds(name), "paused": True}
                          for name, left in self.paused_left.items()],
             "paused": self.paused, "fast": self.fast,
+            **({"lesson": self.lesson.public()} if self.lesson else {}),
         }
 
     def to_record(self) -> dict:
@@ -203,7 +206,8 @@ class Room:
                 "paused_left": self.paused_left, "fast": self.fast,
                 "timers": {name: {"started": t.started, "seconds": t.seconds}
                            for name, t in self.timers.items()},
-                "seats": [s.to_record() for s in self.seats]}
+                "seats": [s.to_record() for s in self.seats],
+                **({"lesson": self.lesson.to_record()} if self.lesson else {})}
 
     @classmethod
     def from_record(cls, record: dict) -> "Room":
@@ -225,4 +229,6 @@ class Room:
         room.paused_by = record.get("paused_by") if room.paused else None
         left = record.get("paused_left") or {}
         room.paused_left = {str(k): float(v) for k, v in left.items()} if room.paused else {}
+        if record.get("lesson") is not None:
+            room.lesson = LessonRun.from_record(record["lesson"])
         return room

@@ -20,6 +20,7 @@ import time
 from typing import Any, Callable
 
 from engine.game import GameError, RoundGame
+from engine.lessons import LessonRun, lesson_by_id
 from engine.registry import GAMES
 from server.brains import LocalBrains
 from server.inbound import token_shape
@@ -38,6 +39,7 @@ MAX_ROOMS = 30                   # open rooms on one host
 LOBBY_IDLE = 60 * 60             # seconds an unwatched lobby stays on the live list
 FINISHED_KEEP = 2 * 60 * 60      # seconds a finished game stays (a phone reloading sees it)
 RECENT = 6 * 60 * 60             # the phones' room list shows rooms touched this recently
+LESSON_SCRIPT = "lesson"         # the bot level of a lesson's opponents: the script plays them
 FAST_PACE = 0.3                  # "más rápido": the computer players think this much of the time
 REQUEST_KEEP = 15 * 60           # seconds an unanswered take-over request waits
 
@@ -134,6 +136,31 @@ class Lobby:
         with room.lock:
             return room, self._sit(sid, room, person)
 
+    def create_lesson(self, sid: str, lesson_id, name) -> tuple[Room, Seat]:
+        """A guided lesson ("Aprende jugando"): a solo room whose game starts from the lesson's
+        deal, its opponents played by the lesson's script."""
+        lesson = lesson_by_id(lesson_id)
+        if lesson is None or lesson.game not in GAMES:
+            raise RoomError.of("unknown_lesson")
+        name = clean_name(name)
+        with self._lock:
+            if len(self.rooms) >= self.max_rooms:
+                self._make_room_for_one()
+            options = {**lesson.options, "_deal": lesson.deal}
+            room = Room(self._new_code(), secrets.token_urlsafe(16), lesson.game, options,
+                        kind="solo", lesson=LessonRun(lesson))
+            person = Seat(self._seat_id(room), name, self._free_color(room),
+                          token=secrets.token_urlsafe(16))
+            room.seats.append(person)
+            for opponent in lesson.names:
+                room.seats.append(Seat(self._seat_id(room), opponent.es, self._free_color(room),
+                                       bot=LESSON_SCRIPT))
+            with room.lock:
+                self._host_start(room, {})
+                self.rooms[room.code] = room
+        with room.lock:
+            return room, self._sit(sid, room, person)
+
     def solo_games(self, asked: list) -> list[dict]:
         """The solo games a device remembers ({room, token} pairs), for "Seguir la partida":
         only those whose token is that room's person, and nothing secret."""
@@ -156,7 +183,8 @@ class Lobby:
                     "started": room.created, "touched": room.touched, "paused": room.paused,
                     "players": [{"name": s.name, "color": s.color, "you": i == mine,
                                  "score": scores[i] if i < len(scores) else None}
-                                for i, s in enumerate(room.seats)]})
+                                for i, s in enumerate(room.seats)],
+                    **({"lesson": room.lesson.summary()} if room.lesson else {})})
         return found
 
     def _make_room_for_one(self) -> None:
@@ -323,7 +351,15 @@ class Lobby:
                 raise RoomError.of("computer_playing")
             if room.paused:
                 raise RoomError.of("paused")
-            self._apply(room, index, action)
+            lesson = room.lesson
+            if lesson is None:
+                self._apply(room, index, action)
+                return room
+            try:
+                steps_on = lesson.judge(room.game, index, action)
+            except GameError as error:
+                raise RoomError.from_game(error) from None
+            self._apply(room, index, action, then=lesson.advance if steps_on else None)
             return room
 
     def connected(self, room: Room, seat: Seat, delta: int) -> None:
@@ -531,6 +567,15 @@ class Lobby:
             raise RoomError.malformed("fast")
         room.fast = fast
 
+    def _host_lesson_next(self, room: Room, args: dict) -> None:
+        """The learner has read a step that only tells (Seguir)."""
+        if room.lesson is None:
+            raise RoomError.of("not_a_lesson")
+        try:
+            room.lesson.read()
+        except GameError as error:
+            raise RoomError.from_game(error) from None
+
     def _host_dismiss_damaged(self, room: Room, args: dict) -> None:
         """The host has seen a damaged room: it leaves the TV's list (its rows are kept)."""
         code = args.get("code")
@@ -541,13 +586,17 @@ class Lobby:
 
     # ----- the engine, timers and bots ---------------------------------------------------------
 
-    def _apply(self, room: Room, seat, action) -> None:
+    def _apply(self, room: Room, seat, action, then: Callable[[], None] | None = None) -> None:
+        """Apply a move; `then` runs once it is applied, before the room is saved and pushed
+        (a lesson steps on with it)."""
         game = room.game
         assert game is not None, "every caller checks that the game has started"
         try:
             game.apply(seat, action)
         except GameError as error:
             raise RoomError.from_game(error) from None
+        if then is not None:
+            then()
         if game.finished:
             room.status = "finished"
         self._changed(room, (len(game.log) - 1, seat, game.log[-1][1]))
@@ -569,8 +618,9 @@ class Lobby:
         if room.paused:
             return
         game = room.game
+        # A lesson runs no clock: the learner reads at their own pace, the script closes windows.
         listed = {t.name: t for t in game.timers()} \
-            if game is not None and room.status == "playing" else {}
+            if game is not None and room.status == "playing" and room.lesson is None else {}
         for name in list(room.timers):
             if name not in listed:
                 del room.timers[name]
@@ -620,6 +670,12 @@ class Lobby:
         game = room.game
         if game is None or room.status != "playing" or room.paused:
             return
+        if room.lesson is not None:
+            if room.lesson.waiting() and LESSON_SCRIPT not in room.bots_pending:
+                room.bots_pending.add(LESSON_SCRIPT)
+                delay = self.bot_delay * (FAST_PACE if room.fast else 1.0)
+                self.spawn(functools.partial(self._lesson_move, room), delay)
+            return
         for seat in game.actors():
             if seat is not None and room.seats[seat].played_by_bot \
                     and seat not in room.bots_pending:
@@ -668,6 +724,24 @@ class Lobby:
                 self.brains.forget(room, seat, level)
                 log.warning("bot %s of room %s chose a refused move %s (%s)",
                             seat, room.code, json.dumps(action)[:200], error.code)
+
+    def _lesson_move(self, room: Room) -> None:
+        """The lesson's next scripted move, paced like a computer player's."""
+        with room.lock:
+            room.bots_pending.discard(LESSON_SCRIPT)
+            lesson = room.lesson
+            if room.game is None or room.status != "playing" or room.paused or lesson is None:
+                return
+            move = lesson.scripted()
+            if move is None:
+                return
+            try:
+                self._apply(room, *move, then=lesson.played_scripted)
+            except RoomError as error:       # a script that no longer fits: skip the move
+                log.warning("lesson %s of room %s: scripted move %s refused (%s)",
+                            lesson.lesson.id, room.code, json.dumps(move)[:200], error.code)
+                lesson.played_scripted()
+                self._changed(room)
 
     def _rewake(self, room: Room) -> None:
         with room.lock:

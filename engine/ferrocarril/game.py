@@ -6,6 +6,7 @@ leaves the game exactly as it was.
 """
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -73,9 +74,12 @@ OPTIONS = Options([
 
 
 def _check_deal(deal) -> dict:
-    """The `_deal` option (tests and lessons): round 1 dealt as given instead of shuffled.
+    """The `_deal` option (tests and lessons): the first round dealt as given instead of shuffled.
     {"dealer": 0, "hands": ["7o 7c ...", ...], "stock": "top first ...", "discard": "Ro"};
-    together they must be exactly the 108 cards."""
+    together they must be exactly the 108 cards, unless `"fill": true` puts the cards not named
+    under the given stock, in a fixed order. A lesson may also start at a later round
+    (`"round"`, 1-7, everyone on 0 points) and after the first pass round the table
+    (`"opening_done"`: Salir is allowed at once). Returns the deal with its stock complete."""
     bad = refuse("bad_deal")
     if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list):
         raise bad
@@ -85,8 +89,16 @@ def _check_deal(deal) -> dict:
         discard = SPANISH.parse_all(deal.get("discard", ""))
     except (ValueError, AttributeError, TypeError):
         raise bad from None
+    if deal.get("fill") is True:
+        missing = Counter(FULL_DECK) - Counter(sum(hands, []) + stock + discard)
+        rest = sorted(missing.elements())
+        random.Random(0).shuffle(rest)
+        stock += rest
+        deal = {k: v for k, v in deal.items() if k != "fill"} | {"stock": SPANISH.format_all(stock)}
     if len(discard) != 1 or sorted(sum(hands, []) + stock + discard) != FULL_DECK \
-            or not isinstance(deal.get("dealer", 0), int):
+            or not isinstance(deal.get("dealer", 0), int) \
+            or deal.get("round", 1) not in range(1, len(CONTRACTS) + 1) \
+            or not isinstance(deal.get("opening_done", False), bool):
         raise bad
     return deal
 
@@ -129,7 +141,11 @@ class Ferrocarril(RoundGame):
             raise refuse("bad_deal")
         game.dealer = (game.rng.randrange(players) if deal is None
                        else deal.get("dealer", 0) % players)
+        if deal is not None:
+            game.round = deal.get("round", 1) - 1
         game._deal(deal)
+        if deal is not None and deal.get("opening_done"):
+            game.turns_done = set(range(players))
         return game
 
     @classmethod

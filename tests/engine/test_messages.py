@@ -16,6 +16,7 @@ SERVER = ENGINE.parent / "server"
 CONVERTED = ["*.py", "ferrocarril/*.py", "manipulacion/*.py"]
 
 SAMPLES = {
+    "why": Words("Primero roba una carta.", "Draw a card first."),
     "card": SPANISH.words(card(7, 1)),
     "cards": [SPANISH.words(card(7, 0)), FRENCH.words(card(12, 1)), SPANISH.words(card(1, 3))],
     "rank": SPANISH.rank_words(13),
