@@ -12,11 +12,13 @@ import { keepAwake } from "../core/keep-awake.js";
 import { connect, request } from "../core/net.js";
 import { store } from "../core/storage.js";
 import { loadManifest, screenSlot } from "./games.js";
+import { mountGuide } from "./lesson.js";
 import { banner, errorText, vibrate } from "./notices.js";
 
 const NAME_KEY = "sobremesa.name";          // shared with the phone page
 const SOLO_KEY = "sobremesa.solo";          // [{room, token, host_token, game}]
 const LAST_KEY = "sobremesa.solo.last";     // {game, bots, level, options}
+const LESSONS_KEY = "sobremesa.lessons";     // ids of the lessons this device has done
 const MAX_REMEMBERED = 12;
 
 const $ = (id) => document.getElementById(id);
@@ -179,13 +181,102 @@ function resumePanel() {
       return h("li", {}, h("button", {
         type: "button", class: "resume-item", dataset: { room: g.room }, on: { click: () => resume(g.room) },
       },
-      h("span", { class: "resume-title", text: pick(g.title) || g.game }),
+      h("span", { class: "resume-title", text: g.lesson ? t("lesson.resume_title", { title: pick(g.lesson.title) }) : pick(g.title) || g.game }),
       h("span", { class: "resume-meta", text: [formatDate(g.touched || g.started),
-        t("solo.against", { n: others }),
+        g.lesson ? t("lesson.step_of", { n: Math.min(g.lesson.step + 1, g.lesson.steps), total: g.lesson.steps })
+          : t("solo.against", { n: others }),
         me ? t("solo.your_score", { n: me.score ?? 0 }) : "",
         g.status === "finished" ? t("solo.finished") : g.paused ? t("solo.paused_short") : ""].filter(Boolean).join(" · ") }),
       h("span", { class: "resume-go", text: t("solo.resume_go") })));
     })));
+}
+
+// ----- "Aprende jugando": the lessons of each game, a tick on those done -----------------------
+
+function lessonsDone() {
+  const done = store.getJSON(LESSONS_KEY);
+  return new Set(Array.isArray(done) ? done.filter((id) => typeof id === "string") : []);
+}
+
+function markLessonDone(id) {
+  const done = lessonsDone();
+  if (done.has(id)) return;
+  done.add(id);
+  store.setJSON(LESSONS_KEY, [...done]);
+}
+
+function lessonButton(lesson, done) {
+  return h("button", {
+    type: "button", class: ["lesson-item", done && "done"], dataset: { lesson: lesson.id },
+    on: { click: () => startLesson(lesson.id) },
+  },
+  h("span", { class: "lesson-n", "aria-hidden": "true", text: done ? "✓" : String(lesson.number) }),
+  h("span", { class: "lesson-text" },
+    h("span", { class: "lesson-name", text: pick(lesson.title) }),
+    h("span", { class: "lesson-sub", text: pick(lesson.summary) })),
+  done && h("span", { class: "visually-hidden", text: t("lesson.done_count") }));
+}
+
+function lessonsPanel() {
+  const games = catalogue.filter((info) => !info.upcoming && info.lessons?.length);
+  if (!games.length) return null;
+  const done = lessonsDone();
+  return h("section", { id: "solo-lessons", class: "solo-lessons" },
+    h("h2", { text: t("lesson.title") }),
+    h("p", { class: "muted", text: t("lesson.intro") }),
+    h("div", { class: "lesson-games" }, games.map((info) => h("div", { class: "lesson-game" },
+      h("h3", { text: pick(info.title) }),
+      h("ol", { class: "lesson-list" },
+        info.lessons.map((lesson) => h("li", {}, lessonButton(lesson, done.has(lesson.id)))))))));
+}
+
+function lessonInfo(id) {
+  for (const info of catalogue) {
+    const index = (info.lessons || []).findIndex((lesson) => lesson.id === id);
+    if (index >= 0) return { info, lesson: info.lessons[index], after: info.lessons[index + 1] || null };
+  }
+  return null;
+}
+
+async function startLesson(id) {
+  if (app.starting) return;
+  const name = ($("solo-name")?.value || "").trim() || store.get(NAME_KEY) || t("solo.default_name");
+  app.starting = true;
+  vibrate(30);
+  const reply = await request(app.socket, "create_lesson", { lesson: id, name });
+  app.starting = false;
+  if (!reply.ok) {
+    banner(reply.error);
+    return;
+  }
+  const entry = { room: reply.room, token: reply.token, host_token: reply.host_token,
+    game: lessonInfo(id)?.info.name, lesson: id };
+  remember(entry);
+  enterGame(entry);
+}
+
+// "Jugar una partida de verdad": the game of the lesson against easy computer players.
+async function realGame(gameName) {
+  const info = playable(gameName);
+  if (!info) return;
+  gameSlot.clear();
+  app.current = null;
+  app.choice = { ...defaultsFor(info), level: (info.bot_levels || ["facil"])[0] };
+  showScreen("entry");
+  await startGame();
+}
+
+function lessonEnd(lesson) {
+  const found = lessonInfo(lesson.id);
+  const buttons = [];
+  if (found?.after) {
+    buttons.push({ name: "next", label: t("lesson.next_lesson"), primary: true, run: () => { leaveGame(); startLesson(found.after.id); } });
+  }
+  if (found) {
+    buttons.push({ name: "real", label: t("lesson.real_game"), primary: !found.after, run: () => realGame(found.info.name) });
+  }
+  buttons.push({ name: "menu", label: t("solo.menu"), run: leaveGame });
+  return buttons;
 }
 
 function renderEntry() {
@@ -204,7 +295,12 @@ function renderEntry() {
     resumePanel(),
     h("h1", { text: t("solo.new_game") }),
     h("div", { class: "solo-entry" }, tiles(), h("div", { class: "solo-side" }, choicePanel(), form)),
+    lessonsPanel(),
   ].filter(Boolean));
+  if (location.hash === "#aprende" && !app.scrolledToLessons) {
+    app.scrolledToLessons = true;
+    $("solo-lessons")?.scrollIntoView({ block: "start" });
+  }
 }
 
 async function refreshResumable() {
@@ -275,6 +371,8 @@ async function bind() {
 
 function leaveGame() {
   gameSlot.clear();
+  guide?.destroy();
+  guide = null;
   app.current = null;
   app.state = null;
   keepAwake(false);
@@ -409,10 +507,32 @@ function mountGame(state) {
   return gameSlot.mount(state.room.game);
 }
 
+// The lesson's guide over the game (lesson rooms only).
+let guide = null;
+
+function renderGuide(state) {
+  const lesson = state.room.lesson;
+  $("screen-game").classList.toggle("lesson-on", !!lesson);
+  if (!lesson) {
+    guide?.destroy();
+    guide = null;
+    return;
+  }
+  if (!guide) {
+    guide = mountGuide($("solo-stage"), { next: () => hostCommand("lesson_next"), done: lessonEnd });
+  }
+  guide.update(state);
+  if (lesson.done) {
+    markLessonDone(lesson.id);
+    forget(state.room.code);     // nothing left to carry on with
+  }
+}
+
 async function renderGame() {
   const state = app.state;
   if (!state || app.screen !== "game") return;
   renderBar(state);
+  renderGuide(state);
   if (!state.game) return;
   const ui = await mountGame(state);
   if (ui && app.state) ui.update(app.state);
@@ -447,6 +567,7 @@ onLangChange(() => {
   if (app.screen === "entry") renderEntry();
   else {
     gameSlot.relabel();
+    guide?.relabel();
     if (app.state) renderGame();
   }
 });

@@ -193,7 +193,9 @@ function renderRoomBadge() {
   if (!state.game) {
     // Beside the family game: playing alone against the computer on this device.
     const solo = h("a", { class: "solo-link", href: "/solo", title: t("solo.tv_entry_sub") }, t("solo.tv_entry"));
-    dom.topRoom.replaceChildren(solo, state.host ? h("button", {
+    const learn = h("a", { class: "solo-link learn-link", href: "/solo#aprende", title: t("lesson.tv_entry_sub") },
+      t("lesson.title"));
+    dom.topRoom.replaceChildren(solo, learn, state.host ? h("button", {
       type: "button", class: "new-room",
       on: { click: () => {
         if (state.room.seats.length && !window.confirm(t("tv.new_room_confirm"))) return;

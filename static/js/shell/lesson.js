@@ -1,0 +1,119 @@
+// The guide of a lesson ("Aprende jugando") over a game's screen: the step's few words in a
+// bubble, what to press outlined, the hint after a pause, Seguir on a step that is only read,
+// and at the end the way on (next lesson, a real game). Everything it says comes from the
+// room's `lesson` (the server's lesson run); the game's own screen, refusals and all, is the
+// one the player will use at the table. Knows no game: it finds what to point at by the
+// attributes the screens put on their pieces (data-act, data-id, data-meld, data-group,
+// data-pile, data-countdown, a seat chip's data-seat).
+import { h } from "../core/dom.js";
+import { pick, t } from "../core/i18n.js";
+
+const TARGETS = {
+  act: (v) => `[data-act="${v}"]`,
+  card: (v) => `[data-id="${v}"], [data-id^="${v}#"], [data-code="${v}"]`,
+  meld: (v) => `[data-meld="${v}"]`,
+  group: (v) => `[data-group="${v}"]`,
+  pile: (v) => `[data-pile="${v}"]`,
+  ring: (v) => `[data-countdown="${v === "buy" ? "buy_window" : v}"]`,
+  seat: (v) => `.solo-seat[data-seat="${v}"]`,
+};
+
+const SAFE = /^[\w*#-]+$/;
+
+const visible = (node) => !!(node.offsetWidth || node.offsetHeight) && !node.closest(".hidden");
+
+// The elements a step points at: one per kind it names, the first in sight of each
+// ({"card": "2b", "act": "discard"}: the card, and the button that plays it).
+export function findTargets(scope, point) {
+  const found = [];
+  for (const [kind, value] of Object.entries(point || {})) {
+    const selector = TARGETS[kind];
+    if (!selector || !SAFE.test(String(value))) continue;
+    const node = [...scope.querySelectorAll(selector(String(value)))].find(visible);
+    if (node) found.push(node);
+  }
+  return found;
+}
+
+// mount(stage, {next, done}) → {update(state), destroy()}: `next()` sends Seguir; `done(lesson)`
+// gives the buttons for the end (an array of {label, primary, run}).
+export function mountGuide(stage, { next, done }) {
+  const bubble = h("aside", { class: "lesson-bubble", role: "status", "aria-live": "polite" });
+  stage.append(bubble);
+  let shown = null;          // "id:step" of the step on screen
+  let since = 0;             // when it was shown (performance.now)
+  let hintTimer = null;
+  let lesson = null;
+  let targets = [];
+
+  function outline() {
+    const now = lesson && !lesson.waiting && !lesson.done ? findTargets(document, lesson.point) : [];
+    if (now.length === targets.length && now.every((node, i) => node === targets[i])) return;
+    for (const node of targets) node.classList.remove("lesson-target");
+    targets = now;
+    for (const node of targets) node.classList.add("lesson-target");
+  }
+  // The screens redraw their pieces (a tapped card, a new hand): outline the new ones.
+  let queued = false;
+  const watcher = new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; outline(); });
+  });
+  watcher.observe(stage, { childList: true, subtree: true });
+
+  function draw() {
+    if (!lesson) return;
+    const key = `${lesson.id}:${lesson.step}:${lesson.done}`;
+    if (key !== shown) {
+      shown = key;
+      since = performance.now();
+      clearTimeout(hintTimer);
+      if (lesson.hint && !lesson.done) {
+        hintTimer = setTimeout(draw, (lesson.hint_after || 8) * 1000 + 50);
+      }
+    }
+    const hinting = lesson.hint && !lesson.waiting && !lesson.done
+      && performance.now() - since >= (lesson.hint_after || 8) * 1000;
+    const counter = h("span", { class: "lesson-count",
+      text: lesson.done ? t("lesson.done_count") : t("lesson.step_of", { n: lesson.step + 1, total: lesson.steps }) });
+    const parts = [h("div", { class: "lesson-head" }, h("span", { class: "lesson-title", text: pick(lesson.title) }), counter)];
+    if (lesson.done) {
+      parts.push(h("p", { class: "lesson-say", text: t("lesson.well_done") }));
+      parts.push(h("div", { class: "lesson-buttons" }, done(lesson).map((b) => h("button", {
+        type: "button", class: ["btn", b.primary ? "primary" : "secondary"], dataset: { lessonEnd: b.name },
+        on: { click: b.run } }, b.label))));
+    } else {
+      parts.push(h("p", { class: "lesson-say", text: pick(lesson.say) }));
+      if (lesson.waiting) parts.push(h("p", { class: "lesson-wait" }, h("span", { class: "dots" }), t("lesson.watch")));
+      if (hinting) {
+        parts.push(h("p", { class: "lesson-hint" }, h("b", { text: `${t("lesson.hint")} ` }), pick(lesson.hint)));
+      }
+      if (lesson.read_only && !lesson.waiting) {
+        parts.push(h("div", { class: "lesson-buttons" }, h("button", {
+          type: "button", class: "btn primary", dataset: { lessonNext: "1" }, on: { click: next } }, t("lesson.next"))));
+      }
+    }
+    bubble.classList.toggle("hinting", !!hinting);
+    bubble.classList.toggle("finished", !!lesson.done);
+    bubble.replaceChildren(...parts);
+    outline();
+  }
+
+  return {
+    update(state) {
+      lesson = state.room.lesson || null;
+      bubble.classList.toggle("hidden", !lesson);
+      draw();
+      // The game's screen draws after the shell: outline its new pieces once they are there.
+      requestAnimationFrame(outline);
+    },
+    relabel: draw,
+    destroy() {
+      clearTimeout(hintTimer);
+      watcher.disconnect();
+      for (const node of targets) node.classList.remove("lesson-target");
+      bubble.remove();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+"""Aprende jugando in a real browser: the first Ferrocarril lesson played through on a phone,
+with its bubble, the outlined button, a wrong move explained (and nothing changed), the hint
+after a pause, the tick on the entry once done; and the TV's start screen leading to it."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+WAIT_MS = 10000
+FIRST = "ferrocarril/01-robar-y-descartar"
+CARD_SPOT = {"x": 8, "y": 30}
+
+
+def bubble_says(page: Page, words: str):
+    expect(page.locator(".lesson-bubble .lesson-say")).to_contain_text(words, timeout=WAIT_MS)
+
+
+def tap_when_outlined(page: Page, selector: str):
+    target = page.locator(f"{selector}.lesson-target")
+    expect(target).to_be_visible(timeout=WAIT_MS)
+    target.tap()
+
+
+def test_the_first_ferrocarril_lesson_played_through_on_a_phone(browser, host):
+    context = browser.new_context(**browser.devices["Pixel 7"])
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(host.url + "/solo#aprende")
+        lesson = page.locator(f'[data-lesson="{FIRST}"]')
+        expect(lesson).to_be_visible()
+        expect(lesson.locator(".lesson-n")).to_have_text("1")
+        lesson.tap()
+
+        # Step 1: the window of the first card; the script passes for the others first.
+        bubble_says(page, "pulsa Paso")
+        expect(page.locator(".lesson-count")).to_have_text("Paso 1 de 7")
+        tap_when_outlined(page, '.fc-buy:not(.hidden) [data-act="pass"]')
+
+        # Step 2: draw.
+        bubble_says(page, "pulsa Robar")
+        hand = page.locator(".fc-hand .hand-card")
+        before = hand.count()
+        tap_when_outlined(page, '.fc-actions [data-act="draw"]')
+        expect(hand).to_have_count(before + 1)
+
+        # Step 3: discard the 2 of clubs. Another card is explained with the step's words.
+        bubble_says(page, "2 de bastos")
+        other = page.locator('.fc-hand .hand-card:not([data-id^="2b#"])').first
+        if (other.get_attribute("aria-pressed") or "") != "true":
+            other.tap(position=CARD_SPOT)
+        page.locator('.fc-actions [data-act="discard"]').tap()
+        expect(page.locator("#banner")).to_contain_text("Descarta el 2 de bastos")
+        expect(hand).to_have_count(before + 1)               # nothing changed
+        # The hint comes after a pause.
+        expect(page.locator(".lesson-hint")).to_be_visible(timeout=12000)
+        other.tap(position=CARD_SPOT)                         # put it back
+        two = page.locator('.fc-hand .hand-card[data-id^="2b#"]')
+        expect(two).to_have_class(re.compile(r"\blesson-target\b"))
+        two.tap(position=CARD_SPOT)
+        tap_when_outlined(page, '.fc-actions [data-act="discard"]')
+
+        # Steps 4 and 5: the others play; Paso each time.
+        bubble_says(page, "Robotina")
+        tap_when_outlined(page, '.fc-buy:not(.hidden) [data-act="pass"]')
+        bubble_says(page, "Chispas")
+        tap_when_outlined(page, '.fc-buy:not(.hidden) [data-act="pass"]')
+
+        # Step 6: the learner's own turn, draw then any discard.
+        bubble_says(page, "Te toca otra vez")
+        tap_when_outlined(page, '.fc-actions [data-act="draw"]')
+        expect(hand).to_have_count(before + 1)
+        hand.last.tap(position=CARD_SPOT)
+        page.locator('.fc-actions [data-act="discard"]').tap()
+
+        # Step 7: read, then Seguir; the lesson is done and offers the way on.
+        bubble_says(page, "Bien hecho")
+        page.locator("[data-lesson-next]").tap()
+        expect(page.locator(".lesson-bubble.finished")).to_be_visible()
+        expect(page.locator('[data-lesson-end="real"]')).to_contain_text("Jugar una partida de verdad")
+        page.locator('[data-lesson-end="menu"]').tap()
+        expect(page.locator(f'[data-lesson="{FIRST}"].done .lesson-n')).to_have_text("✓")
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_the_tv_start_screen_offers_aprende_jugando(tv, host):
+    tv.goto(host.url + "/")
+    link = tv.locator("a.learn-link")
+    expect(link).to_be_visible(timeout=WAIT_MS)
+    expect(link).to_contain_text("Aprende jugando")
+    link.click()
+    expect(tv).to_have_url(re.compile(r"/solo#aprende$"))
+    expect(tv.locator(f'[data-lesson="{FIRST}"]')).to_be_in_viewport()
