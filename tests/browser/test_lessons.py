@@ -80,7 +80,8 @@ def test_the_first_ferrocarril_lesson_played_through_on_a_phone(browser, host):
         bubble_says(page, "Bien hecho")
         page.locator("[data-lesson-next]").tap()
         expect(page.locator(".lesson-bubble.finished")).to_be_visible()
-        expect(page.locator('[data-lesson-end="real"]')).to_contain_text("Jugar una partida de verdad")
+        real = page.locator('[data-lesson-end="real"]')
+        expect(real).to_contain_text("Jugar una partida de verdad")
         page.locator('[data-lesson-end="menu"]').tap()
         expect(page.locator(f'[data-lesson="{FIRST}"].done .lesson-n')).to_have_text("✓")
     finally:
