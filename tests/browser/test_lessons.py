@@ -82,8 +82,15 @@ def test_the_first_ferrocarril_lesson_played_through_on_a_phone(browser, host):
         expect(page.locator(".lesson-bubble.finished")).to_be_visible()
         real = page.locator('[data-lesson-end="real"]')
         expect(real).to_contain_text("Jugar una partida de verdad")
-        page.locator('[data-lesson-end="menu"]').tap()
+        real.tap()                      # a solo game of the same game, no guide over it
+        expect(page.locator(".solo-seat")).to_have_count(3)
+        expect(page.locator(".fc-hand .hand-card").first).to_be_visible()
+        expect(page.locator(".lesson-bubble")).to_have_count(0)
+        page.locator("#solo-menu").tap()
         expect(page.locator(f'[data-lesson="{FIRST}"].done .lesson-n')).to_have_text("✓")
+        # The lesson is not among the games to carry on with; the real game is.
+        expect(page.locator(".resume-item")).to_have_count(1)
+        expect(page.locator(".resume-title")).to_have_text("Ferrocarril")
     finally:
         context.close()
     assert not errors, errors
