@@ -15,7 +15,9 @@ no rule: the game applies every move.
                 "allow": ["sort"], "hint": {...}, "wrong": {...}, "before": [[1, {...}], ...]}]}
 
 `expect` is an action the learner's move must match: its type and any field given (card lists
-match in any order); `{"type": "next"}` is a step that is only read (the screen's Seguir).
+match in any order), and with `"table_has": [["5c", "6c", "7c"], ...]` the combinations the
+table must hold once the move is made; `{"type": "next"}` is a step that is only read (the
+screen's Seguir).
 `allow` lists action types the learner may use freely meanwhile (editing a working copy).
 `before` are (seat, action) moves played first, seat null for the game's own (a timer's).
 `example` (for the tests) are the learner's moves that do the step, when `expect` alone is not
@@ -23,6 +25,7 @@ a whole move.
 """
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +35,7 @@ from engine.messages import Words, refuse, register
 
 LEARNER = 0
 NEXT = "next"
+TABLE_HAS = "table_has"     # in `expect`: combinations the table must hold after the move
 HINT_AFTER = 8.0            # seconds of hesitation before the hint shows
 POINTS = ("act", "card", "meld", "group", "pile", "ring", "seat")
 
@@ -88,12 +92,26 @@ class Step:
             before=before, example=example)
 
     def matches(self, game, action: dict) -> bool:
-        """Whether `action` (as the learner sent it) is the move this step asks for."""
+        """Whether `action` (as the learner sent it) is the move this step asks for: its
+        fields, and with `table_has` the combinations the table must hold once it is made
+        (the learner's own arrangement of a working copy, say)."""
         try:
             done = game.parse_action(action).to_dict()
         except GameError:
             return False
-        return all(_canon(done.get(key)) == _canon(value) for key, value in self.expect.items())
+        fields = {k: v for k, v in self.expect.items() if k != TABLE_HAS}
+        if not all(_canon(done.get(key)) == _canon(value) for key, value in fields.items()):
+            return False
+        wanted = self.expect.get(TABLE_HAS)
+        if not wanted:
+            return True
+        trial = copy.deepcopy(game, {id(game.log): []})
+        try:
+            trial.apply(LEARNER, action)
+        except GameError:
+            return False
+        table = [_canon(group["cards"]) for group in trial.view(LEARNER)["table"]]
+        return all(_canon(group) in table for group in wanted)
 
     def public(self) -> dict:
         return {"say": self.say.__dict__, "point": self.point,

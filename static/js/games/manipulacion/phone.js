@@ -20,7 +20,7 @@ export function mount(root, ctx) {
   const el = {
     mn: h("div", { class: "mn" }), header: h("div", { class: "mn-header" }), ruleset: h("span", { class: "chip mn-ruleset" }),
     round: h("span", { class: "mn-round" }), turn: h("div", { class: "mn-turn" }),
-    stockCard: h("span", { class: "mn-stock-card" }), stockN: h("span", { class: "mn-stock-n" }),
+    stockCard: h("span", { class: "mn-stock-card", dataset: { pile: "stock" } }), stockN: h("span", { class: "mn-stock-n" }),
     players: h("div", { class: "mn-players" }), notice: h("div", { class: "mn-notice hidden" }),
     middle: h("div", { class: "mn-middle" }), hand: h("div", { class: "mn-hand-box", style: { display: "contents" } }),
   };
