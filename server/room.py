@@ -184,7 +184,8 @@ class Room:
                        for name, t in self.timers.items()]
                       + [{"name": name, "remaining": round(left, 2), "seconds": None,
                           "paused": True} for name, left in self.paused_left.items()],
-            "paused": self.paused, "paused_by": self.paused_by, "fast": self.fast,
+            "paused": self.paused, "fast": self.fast,
+            "paused_by": self.paused_by,
         }
 
     def to_record(self) -> dict:
