@@ -194,6 +194,7 @@ class Room:
                           "seconds": self._timer_seconds(name), "paused": True}
                          for name, left in self.paused_left.items()],
             "paused": self.paused, "fast": self.fast,
+            "paused_by": self.paused_by,
             **({"lesson": self.lesson.public()} if self.lesson else {}),
         }
 

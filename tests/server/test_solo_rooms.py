@@ -90,6 +90,7 @@ def test_closing_the_page_pauses_a_solo_game_and_coming_back_resumes_it():
     room = flask_app.extensions["sobremesa"].rooms[reply["room"]]
     client.disconnect()
     assert room.paused and room.paused_by == "away"
+    assert room.summary()["paused_by"] == "away"         # what every state push says
     assert room.seats[0].autoplay is None              # the computer never takes its person's seat
     back = socketio.test_client(flask_app)
     answer = back.emit("join", {"room": reply["room"], "token": reply["token"]}, callback=True)
@@ -106,6 +107,7 @@ def test_a_pause_the_player_asked_for_stays_when_they_come_back():
     back = socketio.test_client(flask_app)
     back.emit("join", {"room": reply["room"], "token": reply["token"]}, callback=True)
     assert room.paused and room.paused_by == "host"
+    assert room.summary()["paused_by"] == "host"
 
 
 def test_a_solo_game_survives_a_restart(tmp_path):
