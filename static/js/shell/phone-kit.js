@@ -15,6 +15,16 @@ export function minis(codes, card) {
   return codes.map((c) => h("span", { class: "mini" }, card(c)));
 }
 
+// Everyone else's cards left at the end of a round, with their points (a screen with the room
+// to show them as the TV does: the one-device page). `points(seat)` writes a seat's points.
+export function othersLeft(round, me, { seatName, seatColor, card, points }) {
+  return h("ul", { class: "others-left" }, round.hands.map((hand, seat) => seat !== me && h("li", {
+    class: "other-left", vars: { "--seat": seatColor(seat) } },
+  h("span", { class: "other-name" }, swatch(seatColor(seat)), h("b", { text: seatName(seat) })),
+  h("span", { class: "left-cards" }, hand.length ? minis(hand, card) : "—"),
+  h("b", { class: "other-points", text: points(seat) }))));
+}
+
 // A seat's colour dot.
 export function swatch(color) {
   return h("span", { class: "swatch", style: { background: color } });

@@ -161,7 +161,7 @@ export function mount(root, ctx) {
 
   function renderMiddle() {
     if (!PLAYING.has(game().phase)) {
-      results.update(ui.state);
+      results.update(ui.state, { allHands: density === "tv" });
     } else if (hand.panelReplacesTable()) {
       el.middle.replaceChildren(hand.panel);
     } else {

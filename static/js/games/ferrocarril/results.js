@@ -1,11 +1,12 @@
 // Ferrocarril's end of a round and of the game, on every screen:
 //   mount(root, { density: "tv" | "phone" }) -> {update(state, local), relabel(), destroy()}
 // "tv": the hands left, the standings, the podium and the host's buttons (`local.host`);
-// "phone": this seat's points and the standings. Reads only the view.
+// "phone": this seat's points and the standings (`local.allHands`: everyone's cards left too).
+// Reads only the view.
 import { component, h } from "../../core/dom.js";
 import { getLang, t } from "../../core/i18n.js";
 import { cardEl as deckCard } from "../../pieces/spanish.js";
-import { cardMaker, medal, minis, stateReaders, swatch } from "../../shell/phone-kit.js";
+import { cardMaker, medal, minis, othersLeft, stateReaders, swatch } from "../../shell/phone-kit.js";
 import {
   autoNext, gameResult, nameOf, newGameButton, nextRoundButton, places, podium, readyBadge, restList, drawTvResults, seatOf,
   signed, standingsRow, winnerLine,
@@ -87,7 +88,7 @@ function gameOver(ctx) {
 
 // ----- the phone -----------------------------------------------------------------------------------------
 
-function phoneResults(root, state) {
+function phoneResults(root, state, local) {
   const { game, me, seatName, seatColor } = stateReaders({ state });
   const g = game();
   const res = g.last_round;
@@ -112,6 +113,7 @@ function phoneResults(root, state) {
       out.push(h("div", { class: "my-points" }, h("span", { text: t("phone.fc.res.your_points") }), h("b", { text: `+${res.points[me()]}` })));
       if (left.length) out.push(h("div", { class: "left-cards" }, minis(left, card)));
     }
+    if (local.allHands) out.push(othersLeft(res, me(), { seatName, seatColor, card, points: (s) => minus(res.points[s]) }));
   }
   const totals = g.players.map((p) => p.score);
   const ranking = g.result?.ranking || [...totals.keys()].sort((a, b) => totals[a] - totals[b] || a - b);
@@ -139,5 +141,5 @@ function phoneResults(root, state) {
 
 export function mount(root, { density }) {
   return component(root, (state, local = {}) => (density === "tv"
-    ? drawTvResults(root, state, local, { roundOver, gameOver }) : phoneResults(root, state)));
+    ? drawTvResults(root, state, local, { roundOver, gameOver }) : phoneResults(root, state, local)));
 }

@@ -118,7 +118,7 @@ export function mount(root, ctx) {
 
   function renderMiddle() {
     if (!playing()) {
-      results.update(ui.state);
+      results.update(ui.state, { allHands: roomy });
       updateCountdowns();   // the pause's countdown at once, not at the next tick
       return;
     }

@@ -6,7 +6,7 @@
 import { component, h } from "../../core/dom.js";
 import { t } from "../../core/i18n.js";
 import { cardEl } from "../../pieces/french.js";
-import { cardMaker, medal, minis, stateReaders, swatch } from "../../shell/phone-kit.js";
+import { cardMaker, medal, minis, othersLeft, stateReaders, swatch } from "../../shell/phone-kit.js";
 import {
   autoNext, gameResult, joinNames, nameOf, newGameButton, nextRoundButton, places, podium, readyBadge, restList, drawTvResults,
   seatOf, signed, standingsRow, winnerLine,
@@ -159,7 +159,7 @@ function carruselBreakdown(ctx, result) {
 
 // ----- the phone -----------------------------------------------------------------------------------------
 
-function phoneResults(root, state) {
+function phoneResults(root, state, local) {
   const { game, me, seatName, seatColor } = stateReaders({ state });
   const g = game();
   const res = g.last_round;
@@ -193,6 +193,10 @@ function phoneResults(root, state) {
     }
     const left = me() !== null ? res.hands[me()] || [] : [];
     if (left.length) out.push(h("div", { class: "left-cards" }, minis(left, card)));
+    if (local.allHands) {
+      const points = (s) => (scored ? `${high && res.points[s] > 0 ? "+" : ""}${res.points[s]}` : "");
+      out.push(othersLeft(res, me(), { seatName, seatColor, card, points }));
+    }
   }
   // standings
   const scores = over && g.result ? g.result.scores : (res?.totals || g.players.map((p) => p.score));
@@ -227,5 +231,5 @@ function phoneResults(root, state) {
 
 export function mount(root, { density }) {
   return component(root, (state, local = {}) => (density === "tv"
-    ? drawTvResults(root, state, local, { roundOver, gameOver }) : phoneResults(root, state)));
+    ? drawTvResults(root, state, local, { roundOver, gameOver }) : phoneResults(root, state, local)));
 }
