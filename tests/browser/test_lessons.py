@@ -104,3 +104,14 @@ def test_the_tv_start_screen_offers_aprende_jugando(tv, host):
     link.click()
     expect(tv).to_have_url(re.compile(r"/solo#aprende$"))
     expect(tv.locator(f'[data-lesson="{FIRST}"]')).to_be_in_viewport()
+
+
+def test_a_phone_with_no_table_yet_offers_aprende_jugando(new_phone, host):
+    phone = new_phone()
+    phone.goto(host.url + "/j")
+    link = phone.locator("#screen-rooms .learn-link")
+    expect(link).to_be_visible(timeout=WAIT_MS)
+    expect(link).to_have_text("¿Nuevo en el juego? Aprende jugando")
+    link.tap()
+    expect(phone).to_have_url(re.compile(r"/solo#aprende$"))
+    expect(phone.locator(f'[data-lesson="{FIRST}"]')).to_be_visible()

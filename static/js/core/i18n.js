@@ -123,6 +123,7 @@ const STRINGS = {
     "phone.kicked_body": "El anfitrión te ha quitado de la mesa.",
     "phone.rejoin": "Volver a entrar",
     "phone.no_game_ui": "Este juego todavía no se puede jugar desde el móvil.",
+    "phone.learn": "¿Nuevo en el juego? Aprende jugando",
     // ----- end phone -----
 
     // ----- one device against the computer (/solo) -----
@@ -271,6 +272,7 @@ const STRINGS = {
     "phone.kicked_body": "The host removed you from the table.",
     "phone.rejoin": "Join again",
     "phone.no_game_ui": "This game can't be played from a phone yet.",
+    "phone.learn": "New to the game? Learn by playing",
     // ----- end phone -----
 
     // ----- one device against the computer (/solo) -----

@@ -1,7 +1,7 @@
 // Small helpers shared by every game's phone screen (games/<name>/phone.js). No rules here:
 // only the plumbing both screens had written out twice (hand ids, stored sort, sending, resize).
 import { h } from "../core/dom.js";
-import { getLang } from "../core/i18n.js";
+import { getLang, t } from "../core/i18n.js";
 import { store } from "../core/storage.js";
 import { readDeadlines } from "../core/timers.js";
 
@@ -294,7 +294,11 @@ export function betweenRounds(allowed, phase, pending, nextLabel, waitingLabel) 
   if (allowed.has("next_round")) {
     return h("button", { type: "button", class: "btn primary wide", dataset: { act: "next_round" }, disabled: pending, text: nextLabel });
   }
-  if (phase === "round_over") return h("p", { class: "waiting-others", text: waitingLabel });
+  if (phase === "round_over") {
+    // While the others get ready: a lesson, in a tab of its own (the seat here stays taken).
+    return h("div", { class: "waiting-others" }, h("p", { text: waitingLabel }),
+      h("a", { class: "learn-link", href: "/solo#aprende", target: "_blank", rel: "noopener", text: t("phone.learn") }));
+  }
   return null;
 }
 
