@@ -115,3 +115,28 @@ def test_a_phone_with_no_table_yet_offers_aprende_jugando(new_phone, host):
     link.tap()
     expect(phone).to_have_url(re.compile(r"/solo#aprende$"))
     expect(phone.locator(f'[data-lesson="{FIRST}"]')).to_be_visible()
+
+
+def test_a_lesson_left_halfway_carries_on_at_its_step(browser, host):
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    try:
+        page.goto(host.url + "/solo")
+        page.locator(f'[data-lesson="{FIRST}"]').click()
+        bubble_says(page, "pulsa Paso")
+        page.locator('.fc-buy:not(.hidden) [data-act="pass"].lesson-target').click()
+        bubble_says(page, "pulsa Robar")
+        page.locator("#solo-menu").click()
+        resume = page.locator(".resume-item")
+        expect(resume).to_have_count(1)
+        expect(resume.locator(".resume-title")).to_have_text("Lección: Robar y descartar")
+        expect(resume.locator(".resume-meta")).to_contain_text("Paso 2 de 7")
+        page.reload()
+        page.locator(".resume-item").click()
+        page.locator("#solo-paused .btn").click()       # Menú paused it
+        bubble_says(page, "pulsa Robar")
+        expect(page.locator(".lesson-count")).to_have_text("Paso 2 de 7")
+        expect(page.locator('.fc-actions [data-act="draw"].lesson-target')).to_be_visible()
+    finally:
+        context.close()
