@@ -12,6 +12,7 @@ import { keepAwake } from "../core/keep-awake.js";
 import { connect, request } from "../core/net.js";
 import { store } from "../core/storage.js";
 import { loadManifest, screenSlot } from "./games.js";
+import { installKeys } from "./keys.js";
 import { banner, errorText, vibrate } from "./notices.js";
 
 const NAME_KEY = "sobremesa.name";          // shared with the phone page
@@ -421,6 +422,7 @@ onLangChange(() => {
 
 function start() {
   relabel();
+  installKeys($("solo-stage"), { layers: "#solo-paused" });
   // The games' words (titles of their screens) are needed before a game is mounted.
   for (const info of catalogue) if (!info.upcoming) loadManifest(info.name);
   showScreen("entry");
