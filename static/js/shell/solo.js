@@ -12,8 +12,8 @@ import { keepAwake } from "../core/keep-awake.js";
 import { connect, request } from "../core/net.js";
 import { store } from "../core/storage.js";
 import { loadManifest, screenSlot } from "./games.js";
-import { installKeys } from "./keys.js";
 import { banner, errorText, vibrate } from "./notices.js";
+import { installKeys } from "./keys.js";
 
 const NAME_KEY = "sobremesa.name";          // shared with the phone page
 const SOLO_KEY = "sobremesa.solo";          // [{room, token, host_token, game}]
