@@ -34,6 +34,8 @@ SEVENS = ["7o#0", "7o#1", "7c#0", "7c#1", "7e#0", "7e#1", "7b#0", "7b#1"]
 EIGHTS = ["8o#0", "8o#1", "8c#0", "8c#1", "8e#0", "8e#1"]
 
 OVERLAY = ".fc-buy:not(.hidden)"
+# Abuela's combinations on the table, drawn as on the phone or as on the TV.
+MY_MELDS = '.fc-middle :is(.trow.me, .player-row[data-seat="0"]) .meld'
 
 
 @pytest.fixture
@@ -234,7 +236,7 @@ def test_a_round_of_ferrocarril_played_with_the_keyboard_only(laptop, host):
     expect(page.locator(".salir .slot-card")).to_have_count(8)
     page.keyboard.press("s")
     expect_hand_size(page, 8)
-    expect(page.locator(".fc-table .trow.me .meld")).to_have_count(1)
+    expect(page.locator(MY_MELDS)).to_have_count(1)
 
     # N lays six eights (once Salir's answer is in: it clears the choice).
     enabled(page, "meld")
@@ -242,7 +244,7 @@ def test_a_round_of_ferrocarril_played_with_the_keyboard_only(laptop, host):
         select(page, card_id)
     page.keyboard.press("n")
     expect_hand_size(page, 2)
-    mine = page.locator(".fc-table .trow.me .meld")
+    mine = page.locator(MY_MELDS)
     expect(mine).to_have_count(2)
 
     # A (Añadir a…) with the 8b: the focus goes to the table's first combination; → to the
@@ -250,14 +252,14 @@ def test_a_round_of_ferrocarril_played_with_the_keyboard_only(laptop, host):
     enabled(page, "add")
     select(page, "8b#0")
     page.keyboard.press("a")
-    expect(page.locator(".fc-table .meld.pickable")).to_have_count(2)
+    expect(page.locator(".fc-middle .meld.pickable")).to_have_count(2)
     sevens, eights = (m.get_attribute("data-meld") for m in mine.all())
     page.wait_for_function("id => document.activeElement?.dataset.meld === id", arg=sevens)
     page.keyboard.press("ArrowRight")
     assert active(page, "el => el.dataset.meld") == eights
     page.keyboard.press("Enter")
     expect_hand_size(page, 1)
-    expect(mine.nth(1).locator(".mini")).to_have_count(7)
+    expect(mine.nth(1).locator("svg.card")).to_have_count(7)
 
     # C closes with the last card: the round ends, Abuela closed it.
     close = page.locator('.fc-actions [data-act="close"]')
