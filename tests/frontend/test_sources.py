@@ -122,3 +122,84 @@ def test_no_screen_names_a_rule_set():
         for name in names:
             assert not re.search(rf"""["'`]{name}["'`]""", text), \
                 f"{relative(path)} tests the rule set {name!r}"
+
+
+# ----- keyboard play on the one-device page (shell/keys.js) -----------------------------------
+
+KEY_STRING = re.compile(r'"([\w.]+\.key\.(\w+)\.(\w+))":\s*"([^"]*)"')
+
+
+def dataset_literals(source: str) -> list[str]:
+    """The text of every `dataset: {...}` object literal (braces inside `${...}` balanced)."""
+    found = []
+    for match in re.finditer(r"dataset:\s*\{", source):
+        depth, i = 0, match.end() - 1
+        while True:
+            depth += {"{": 1, "}": -1}.get(source[i], 0)
+            if depth == 0:
+                break
+            i += 1
+        found.append(source[match.end() - 1:i + 1])
+    return found
+
+
+def key_strings(name: str) -> dict[str, dict[str, str]]:
+    """A game's keys per language: {"es": {string key: the key}, "en": {...}}."""
+    text = (JS / "games" / name / "strings.js").read_text()
+    es, en = re.split(r"^\s*(?:en:\s*\{|const EN\b)", text, maxsplit=1, flags=re.M)
+    return {lang: {m[1]: m[4] for m in KEY_STRING.finditer(part)}
+            for lang, part in (("es", es), ("en", en))}
+
+
+def test_the_dataset_literal_reader_balances_template_braces():
+    source = ('h("b", { dataset: { act: `${r.type}_x`, key: t(`k.${r.type}`) } }); '
+              'h("i", { dataset: { a: "1" } })')
+    assert dataset_literals(source) == ["{ act: `${r.type}_x`, key: t(`k.${r.type}`) }",
+                                        '{ a: "1" }']
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_action_button_of_a_game_has_a_key(name):
+    """On the one-device page each action button's key is shown on it and pressed for it."""
+    actions = {}
+    for part in ("hand.js", "phone.js"):
+        source = (JS / "games" / name / part).read_text()
+        actions[part] = [d for d in dataset_literals(source) if re.search(r"\bact:", d)]
+        missing = [d for d in actions[part] if not re.search(r"\bkey:", d)]
+        assert not missing, f"games/{name}/{part}: action buttons without a data-key: {missing}"
+    assert actions["hand.js"], f"games/{name}/hand.js: no action buttons found"
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_games_keys_are_single_letters_distinct_among_the_buttons_seen_together(name):
+    keys = key_strings(name)
+    assert keys["es"], f"games/{name}/strings.js defines no keys"
+    assert set(keys["es"]) == set(keys["en"]), f"games/{name}: keys missing in one language"
+    for lang, table in keys.items():
+        groups: dict[str, dict[str, str]] = {}
+        for string, key in table.items():
+            assert re.fullmatch(r"[a-zñ0-9]", key), f"games/{name} {lang} {string}: {key!r}"
+            group = KEY_STRING.match(f'"{string}": "{key}"')[2]
+            clash = groups.setdefault(group, {}).get(key)
+            assert clash is None, f"games/{name} {lang}: {string} and {clash} both use {key!r}"
+            groups[group][key] = string
+    # Every key a screen asks for is there.
+    used = set()
+    for part in ("hand.js", "phone.js"):
+        source = (JS / "games" / name / part).read_text()
+        used |= set(re.findall(r't\("([\w.]+\.key\.[\w.]+)"\)', source))
+        used |= {prefix + "*" for prefix in re.findall(r"t\(`([\w.]+\.key\.\w+\.)\$\{", source)}
+    assert used
+    for string in used:
+        if string.endswith("*"):
+            assert any(k.startswith(string[:-1]) for k in keys["es"]), string
+        else:
+            assert string in keys["es"], f"games/{name}: {string} is not in strings.js"
+
+
+def test_keyboard_play_is_the_solo_pages_only():
+    solo, phone = ((ROOT / "templates" / page).read_text() for page in ("solo.html", "phone.html"))
+    assert "css/keys.css" in solo and "css/keys.css" not in phone
+    users = [relative(p) for p in SOURCES
+             if "installKeys(" in p.read_text() and p.name != "keys.js"]
+    assert users == ["static/js/shell/solo.js"], users

@@ -280,19 +280,21 @@ export function screenWithHand(ui, root, { header, hand, rest, turned, tickMs, c
 // The action bar when there is no move to offer: hidden for a spectator, and between rounds
 // the next-round button or "waiting for others" (class `${barClass} single`). True when it
 // drew one of those; false while playing, when the screen draws its own buttons.
-export function idleActions(bar, barClass, { spectator, playing, allowed, phase, pending, nextLabel, waitingLabel }) {
+export function idleActions(bar, barClass, { spectator, playing, allowed, phase, pending, nextLabel, nextKey, waitingLabel }) {
   bar.classList.toggle("hidden", spectator);
   if (spectator) return true;
   if (playing) return false;
   bar.className = `${barClass} single`;
-  bar.replaceChildren(...[betweenRounds(allowed, phase, pending, nextLabel, waitingLabel)].filter(Boolean));
+  bar.replaceChildren(...[betweenRounds(allowed, phase, pending, nextLabel, waitingLabel, nextKey)].filter(Boolean));
   return true;
 }
 
-// The action bar between rounds: the next-round button when allowed, else "waiting for others".
-export function betweenRounds(allowed, phase, pending, nextLabel, waitingLabel) {
+// The action bar between rounds: the next-round button (with its key, on the one-device page)
+// when allowed, else "waiting for others".
+export function betweenRounds(allowed, phase, pending, nextLabel, waitingLabel, nextKey) {
   if (allowed.has("next_round")) {
-    return h("button", { type: "button", class: "btn primary wide", dataset: { act: "next_round" }, disabled: pending, text: nextLabel });
+    const dataset = nextKey ? { act: "next_round", key: nextKey } : { act: "next_round" };
+    return h("button", { type: "button", class: "btn primary wide", dataset, disabled: pending, text: nextLabel });
   }
   if (phase === "round_over") {
     // While the others get ready: a lesson, in a tab of its own (the seat here stays taken).

@@ -14,6 +14,7 @@ import { store } from "../core/storage.js";
 import { loadManifest, screenSlot } from "./games.js";
 import { mountGuide } from "./lesson.js";
 import { banner, errorText, vibrate } from "./notices.js";
+import { installKeys } from "./keys.js";
 
 const NAME_KEY = "sobremesa.name";          // shared with the phone page
 const SOLO_KEY = "sobremesa.solo";          // [{room, token, host_token, game}]
@@ -574,6 +575,7 @@ onLangChange(() => {
 
 function start() {
   relabel();
+  installKeys($("solo-stage"), { layers: "#solo-paused" });
   // The games' words (titles of their screens) are needed before a game is mounted.
   for (const info of catalogue) if (!info.upcoming) loadManifest(info.name);
   showScreen("entry");

@@ -45,7 +45,7 @@ function entries(hand, by) {
 export function mount(root, ctx) {
   const el = {
     handbar: h("div", { class: "fc-handbar" }), hint: h("span", { class: "fc-hint" }),
-    clear: h("button", { type: "button", class: "fc-clear hidden", dataset: { clear: "1" } }),
+    clear: h("button", { type: "button", class: "fc-clear hidden", dataset: { clear: "1", key: "esc" } }),
     sort: h("div", { class: "fc-sort", role: "group" },
       h("button", { type: "button", dataset: { sort: "rank" } }), h("button", { type: "button", dataset: { sort: "suit" } })),
     hand: h("div", { class: "fc-hand" }), actions: h("div", { class: "fc-actions" }),
@@ -83,7 +83,7 @@ export function mount(root, ctx) {
       const byId = new Map(handEntries().map((e) => [e.id, e.code]));
       const slots = ui.mode.slots.map((ids, n) => {
         const active = n === ui.mode.active;
-        return h("div", { class: ["slot", active && "active"], dataset: { slot: String(n) } },
+        return h("div", { class: ["slot", active && "active"], dataset: { slot: String(n) }, tabindex: "0" },
           h("span", { class: "slot-label" }, t("phone.fc.salir.slot", { n: n + 1 }),
             active && " ", active && h("span", { class: "slot-arrow", text: "◀" })),
           h("div", { class: "slot-cards" },
@@ -177,13 +177,15 @@ export function mount(root, ctx) {
     const a = allowed();
     const pending = line.pending();
     if (idleActions(el.actions, "fc-actions", { spectator: me() === null, playing: PLAYING.has(g.phase), allowed: a, phase: g.phase,
-      pending, nextLabel: t("phone.fc.btn.next_round"), waitingLabel: t("phone.fc.waiting_others") })) return;
+      pending, nextLabel: t("phone.fc.btn.next_round"), nextKey: t("phone.fc.key.round.next_round"),
+      waitingLabel: t("phone.fc.waiting_others") })) return;
     if (ui.mode) {
       const ready = ui.mode.kind === "salir" && ui.mode.slots.every((s) => s.length) && !pending;
       el.actions.className = "fc-actions mode";
       el.actions.replaceChildren(
-        h("button", { type: "button", class: "btn secondary", dataset: { act: "cancel" }, text: t("phone.fc.btn.cancel") }),
-        ...(ui.mode.kind === "salir" ? [h("button", { type: "button", class: "btn primary", dataset: { act: "send_salir" },
+        h("button", { type: "button", class: "btn secondary", dataset: { act: "cancel", key: "esc" }, text: t("phone.fc.btn.cancel") }),
+        ...(ui.mode.kind === "salir" ? [h("button", { type: "button", class: "btn primary",
+          dataset: { act: "send_salir", key: t("phone.fc.key.mode.send_salir") },
           disabled: !ready, text: t("phone.fc.btn.send_salir") })] : []));
       return;
     }
@@ -194,7 +196,8 @@ export function mount(root, ctx) {
       const on = a.has(type) && !pending;
       const need = on ? needs(type) : null;
       return h("button", { type: "button", class: ["btn", "act", `act-${type}`, type === primary && "primary", need && "needs"],
-        dataset: { act: type }, disabled: !on, "aria-disabled": need ? "true" : null, text: t(`phone.fc.btn.${type}`) });
+        dataset: { act: type, key: t(`phone.fc.key.hand.${type}`) }, disabled: !on, "aria-disabled": need ? "true" : null,
+        text: t(`phone.fc.btn.${type}`) });
     }));
   }
 
@@ -204,14 +207,14 @@ export function mount(root, ctx) {
     const meld = game().table.find((m) => m.id === action.meld);
     const first = meld?.cards[0];
     const last = meld?.cards[meld.cards.length - 1];
-    el.modal.replaceChildren(h("div", { class: "modal-box" },
+    el.modal.replaceChildren(h("div", { class: "modal-box", dataset: { layer: "" } },
       h("p", { class: "modal-title", text: t("phone.fc.end.title") }),
       h("div", { class: "end-choices" },
-        h("button", { type: "button", class: "btn end-btn", dataset: { end: "low" } },
+        h("button", { type: "button", class: "btn end-btn", dataset: { end: "low", key: t("phone.fc.key.end.low") } },
           h("span", { class: "mini" }, first && card(first)), t("phone.fc.end.low")),
-        h("button", { type: "button", class: "btn end-btn", dataset: { end: "high" } },
+        h("button", { type: "button", class: "btn end-btn", dataset: { end: "high", key: t("phone.fc.key.end.high") } },
           t("phone.fc.end.high"), h("span", { class: "mini" }, last && card(last)))),
-      h("button", { type: "button", class: "btn secondary", dataset: { end: "cancel" }, text: t("phone.fc.btn.cancel") })));
+      h("button", { type: "button", class: "btn secondary", dataset: { end: "cancel", key: "esc" }, text: t("phone.fc.btn.cancel") })));
     el.modal.classList.remove("hidden");
     el.modal.onclick = async (event) => {
       const button = event.target.closest("[data-end]");

@@ -197,7 +197,7 @@ export function mount(root, ctx) {
     el.buy.classList.toggle("hidden", !show);
     document.body.classList.toggle("buy-open", show);
     if (!show) return;
-    const box = h("div", { class: "buy-box" });
+    const box = h("div", { class: "buy-box", dataset: { layer: "" } });
     if (b.outcome) {
       const { text, won } = outcomeLine(b.outcome, me(), seatName);
       const cls = won ? "won" : "lost";
@@ -212,8 +212,10 @@ export function mount(root, ctx) {
         box.append(h("div", { class: "compro waiting", role: "status", text: t("phone.fc.buy.waiting") }));
       } else {
         box.append(
-          h("button", { type: "button", class: "compro", dataset: { act: "buy" }, disabled: line.pending(), text: t("phone.fc.buy.compro") }),
-          h("button", { type: "button", class: "btn secondary paso", dataset: { act: "pass" }, disabled: line.pending(), text: t("phone.fc.buy.pass") }));
+          h("button", { type: "button", class: "compro", dataset: { act: "buy", key: t("phone.fc.key.buy.buy") }, disabled: line.pending(),
+            text: t("phone.fc.buy.compro") }),
+          h("button", { type: "button", class: "btn secondary paso", dataset: { act: "pass", key: t("phone.fc.key.buy.pass") },
+            disabled: line.pending(), text: t("phone.fc.buy.pass") }));
       }
       box.append(h("p", { class: "buy-left", text: tn("phone.fc.buy.left", mine.buys_left) }));
     }

@@ -117,8 +117,11 @@ export function mount(root, ctx) {
       h("div", { class: "rem-body" }, hint.card && h("span", { class: "rem-card" }, card(hint.card)),
         h("div", { class: "rem-text" }, text)),
       h("div", { class: "rem-buttons" },
-        h("button", { type: "button", class: "btn primary", dataset: { act: "play_instead" }, text: t("mani.p.play_instead") }),
-        h("button", { type: "button", class: "btn secondary", dataset: { act: `${r.type}_confirm` }, text: t(`mani.p.btn.${r.type}_anyway`) })));
+        h("button", { type: "button", class: "btn primary", dataset: { act: "play_instead", key: t("mani.p.key.hand.play_instead") },
+          text: t("mani.p.play_instead") }),
+        // The same key as the armed button below, which does the same.
+        h("button", { type: "button", class: "btn secondary", dataset: { act: `${r.type}_confirm`, key: t(`mani.p.key.hand.${r.type}`) },
+          text: t(`mani.p.btn.${r.type}_anyway`) })));
   }
 
   // ----- the bar between the table and the hand ----------------------------------------------------
@@ -131,13 +134,14 @@ export function mount(root, ctx) {
     const sort = h("div", { class: "mn-sort", role: "group" }, ["rank", "suit"].map((by) => h("button", { type: "button",
       dataset: { sort: by }, class: ui.sortBy === by ? "on" : "", "aria-pressed": String(ui.sortBy === by), text: t(`mani.p.sort_${by}`) })));
     const p = ui.picked;
-    const cancel = () => h("button", { type: "button", class: "tool cancel", dataset: { tool: "cancel" }, "aria-label": t("mani.p.cancel"), text: "✕" });
-    const tool = (name, label) => h("button", { type: "button", class: "tool", dataset: { tool: name }, text: label });
+    const cancel = () => h("button", { type: "button", class: "tool cancel", dataset: { tool: "cancel", key: "esc" }, "aria-label": t("mani.p.cancel"), text: "✕" });
+    const tool = (name, label) => h("button", { type: "button", class: "tool", dataset: { tool: name, key: t(`mani.p.key.hand.${name}`) }, text: label });
     let items;
     if (canEdit() && ui.joinFrom != null) {
       items = [h("span", { class: "mn-hint", text: t("mani.p.hint.join", { n: ui.joinFrom + 1 }) }), cancel()];
     } else if (canEdit() && p) {
-      items = [h("button", { type: "button", class: "tool new", dataset: { new: "1" }, text: t(p.src === "hand" ? "mani.p.new_group" : "mani.p.new_short") })];
+      items = [h("button", { type: "button", class: "tool new", dataset: { new: "1", key: t("mani.p.key.hand.new") },
+        text: t(p.src === "hand" ? "mani.p.new_group" : "mani.p.new_short") })];
       if (p.src === "group") {
         const size = groups()[p.g]?.cards.length || 0;
         if (p.i > 0) items.push(tool("split_before", t("mani.p.split_before")));
@@ -213,7 +217,8 @@ export function mount(root, ctx) {
     const g = game();
     const a = allowed();
     if (idleActions(el.actions, "mn-actions", { spectator: me() === null, playing: playing(), allowed: a, phase: g.phase,
-      pending: line.pending(), nextLabel: t("mani.p.btn.next_round"), waitingLabel: t("mani.p.waiting_others") })) return;
+      pending: line.pending(), nextLabel: t("mani.p.btn.next_round"), nextKey: t("mani.p.key.round.next_round"),
+      waitingLabel: t("mani.p.waiting_others") })) return;
     const off = (type) => !(a.has(type) && !line.pending());
     // Undo: Deshacer, or Rendirse (+3) when the engine says undoing costs cards.
     let undoLabel = g.undo_surrenders ? t("mani.p.btn.surrender") : t("mani.p.btn.undo");
@@ -226,10 +231,10 @@ export function mount(root, ctx) {
     const midCls = `btn act act-${mid}${armed(mid) ? " armed" : ""}${!editing() && a.has(mid) ? " primary" : ""}`;
     el.actions.className = "mn-actions";
     el.actions.replaceChildren(
-      h("button", { type: "button", class: undoCls, dataset: { act: "undo" }, disabled: off("undo"), text: undoLabel }),
-      h("button", { type: "button", class: midCls, dataset: { act: mid }, disabled: off(mid), text: midLabel }),
-      h("button", { type: "button", class: ["btn act act-done", editing() && "primary"], dataset: { act: "done" }, disabled: off("done"),
-        text: t("mani.p.btn.done") }));
+      h("button", { type: "button", class: undoCls, dataset: { act: "undo", key: t("mani.p.key.hand.undo") }, disabled: off("undo"), text: undoLabel }),
+      h("button", { type: "button", class: midCls, dataset: { act: mid, key: t(`mani.p.key.hand.${mid}`) }, disabled: off(mid), text: midLabel }),
+      h("button", { type: "button", class: ["btn act act-done", editing() && "primary"], dataset: { act: "done", key: t("mani.p.key.hand.done") },
+        disabled: off("done"), text: t("mani.p.btn.done") }));
   }
 
   // ----- the joker-naming dialog -------------------------------------------------------------------------
@@ -240,15 +245,15 @@ export function mount(root, ctx) {
     if (!n) return;
     const need = n.needs[0];
     const cards = need.cards?.length ? need.cards : groups()[need.group]?.cards || [];
-    el.overlay.replaceChildren(h("div", { class: "modal-box mn-naming" },
+    el.overlay.replaceChildren(h("div", { class: "modal-box mn-naming", dataset: { layer: "" } },
       h("p", { class: "modal-title", text: t("mani.p.name_title") }),
       h("p", { class: "modal-sub", text: t("mani.p.name_group", { n: need.group + 1 }) }),
       h("div", { class: "naming-group" }, minis(cards, card)),
       h("div", { class: "naming-options" }, need.options.map((option, k) =>
-        h("button", { type: "button", class: "btn naming-option", dataset: { option: String(k) } },
+        h("button", { type: "button", class: "btn naming-option", dataset: k < 9 ? { option: String(k), key: String(k + 1) } : { option: String(k) } },
           h("span", { class: "naming-cards" }, minis(option.map((c) => `*${c}`), card)),
           h("span", { class: "naming-text", text: option.map(shortName).join(" ") })))),
-      h("button", { type: "button", class: "btn secondary", dataset: { option: "cancel" }, text: t("mani.p.cancel") })));
+      h("button", { type: "button", class: "btn secondary", dataset: { option: "cancel", key: "esc" }, text: t("mani.p.cancel") })));
   }
 
   async function chooseName(k) {
