@@ -160,7 +160,7 @@ def test_two_taps_start_a_solo_game_that_is_played_paused_and_resumed(laptop, ho
 
 def test_the_tv_start_screen_offers_contra_el_ordenador(tv, host):
     tv.goto(host.url + "/")
-    link = tv.locator("a.solo-link")
+    link = tv.locator('a.solo-link[href="/solo"]')
     expect(link).to_be_visible(timeout=WAIT_MS)
     expect(link).to_contain_text("Contra el ordenador")
     link.click()
