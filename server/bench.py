@@ -57,7 +57,7 @@ class Server:
     """The host (or the bare server) in a subprocess, with its stderr kept for the count of
     tracebacks."""
 
-    def __init__(self, bare: dict | None = None):
+    def __init__(self, bare: dict | None = None, extra: list[str] | tuple[str, ...] = ()):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.dir = tempfile.TemporaryDirectory()
@@ -66,7 +66,7 @@ class Server:
             command = [sys.executable, "-m", "server", "--port", str(self.port),
                        "--host", "127.0.0.1", "--address", "127.0.0.1", "--no-browser",
                        "--no-discovery", "--data-dir", self.dir.name, "--bot-delay", "0",
-                       "--max-rooms", "1000"]
+                       "--max-rooms", "1000", *extra]
         else:
             command = [sys.executable, "-m", "server.bench_bare", "--port", str(self.port),
                        *(f"--{k.replace('_', '-')}={v}" for k, v in bare.items())]
