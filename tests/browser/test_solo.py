@@ -283,3 +283,32 @@ def test_nothing_flies_for_someone_who_asked_for_reduced_motion(browser, host):
         assert page.evaluate("window.flights.length") == 0
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (768, 1024), (1920, 1080)],
+                         ids=["tablet-landscape", "tablet-portrait", "big-laptop"])
+def test_the_solo_screen_fits_a_tablet_either_way_round_and_a_big_laptop(browser, host, size):
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  has_touch=width < 1100)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    try:
+        start_with_defaults(page, host.url)
+        expect(page.locator(".fc-table-tv .player-row")).to_have_count(3)   # as on the TV
+        expect(page.locator(".fc-hand .hand-card").first).to_be_visible()
+        for part in (".solo-bar", ".fc-hand", ".fc-actions", ".fc-table-tv"):
+            box = page.locator(part).bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, (part, box)
+            assert box["y"] >= 0 and box["y"] + box["height"] <= height + 1, (part, box)
+        # Nothing is cut off: the seats and the controls fit their bar, the page does not
+        # scroll sideways, and every seat shows its cards and points.
+        fits = page.evaluate("""() => [...document.querySelectorAll(
+            '.solo-seats, .solo-controls, body')].every(n => n.scrollWidth <= n.clientWidth + 1)""")
+        assert fits
+        for seat in page.locator(".solo-seat").all():
+            box = seat.bounding_box()
+            assert box and box["x"] + box["width"] <= width, box
+            expect(seat.locator(".solo-score")).to_be_visible()
+    finally:
+        context.close()

@@ -157,3 +157,29 @@ def test_the_entry_lists_the_devices_solo_games_to_carry_on_with():
     assert "token" not in str(reply) and first["host_token"] not in str(reply)
     reply = device.emit("solo_games", {"games": "everything"}, callback=True)
     assert reply["ok"] is False and reply["error"]["code"] == "malformed"
+
+
+@pytest.mark.parametrize("ruleset", ["manipulacion", "maquiavelo", "shanghai", "guadalupe",
+                                     "carrusel", "vaticano", "tahiti"])
+def test_every_manipulacion_rule_set_plays_alone_against_the_computer(ruleset):
+    scheduler = ManualScheduler()
+    flask_app, socketio = app(scheduler=scheduler, bot_delay=1.0)
+    client, reply = solo(flask_app, socketio, game="manipulacion", bots=["facil", "normal"],
+                         options={"ruleset": ruleset})
+    assert reply["ok"], reply
+    room = flask_app.extensions["sobremesa"].rooms[reply["room"]]
+    assert room.game.options["ruleset"] == ruleset
+    scheduler.run_all(limit=400)               # the computer plays up to the person's turn
+    assert room.game.actors() == [0] and room.game.audit() == []
+    # The person's move is the engine's to judge, as at the table; then, for a while, the
+    # computer plays their seat too, and every seat takes turns.
+    allowed = room.game.allowed(0)
+    kind = "pass" if "pass" in allowed else "draw"
+    answer = client.emit("action", {"room": reply["room"], "token": reply["token"],
+                                    "action": {"type": kind, "confirm": True}}, callback=True)
+    assert answer["ok"], answer
+    seat = room.seats[0].id
+    assert client.emit("host", {"room": reply["room"], "host_token": reply["host_token"],
+                                "command": "to_bot", "args": {"seat": seat}}, callback=True)["ok"]
+    scheduler.run_all(limit=300)
+    assert {s for s, _ in room.game.log} >= {0, 1, 2} and room.game.audit() == []
