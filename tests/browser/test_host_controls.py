@@ -5,26 +5,13 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser import pages
+
 WAIT_MS = 8000
 
 
 def open_table(host, tv, new_phone):
-    tv.set_default_timeout(WAIT_MS)
-    tv.goto(host.url + "/")
-    join_text = tv.locator(".join-panel .join-url strong")
-    expect(join_text).to_have_text(re.compile(r"/j/[A-Z]{4}$"))
-    join_url = "http://" + join_text.inner_text()
-    abuela = new_phone()
-    abuela.set_default_timeout(WAIT_MS)
-    abuela.goto(join_url)
-    abuela.locator("#name-input").fill("Abuela")
-    abuela.locator("#join-btn").click()
-    expect(abuela.locator("body")).to_have_attribute("data-screen", "lobby")
-    tv.locator(".add-bot .add").click()
-    expect(tv.locator(".seats-panel .seat-name")).to_have_text(["Abuela", "Robotina"])
-    tv.locator("#start").click()
-    expect(abuela.locator("body")).to_have_attribute("data-screen", "game")
-    return join_url, abuela
+    return pages.open_table(host, tv, new_phone, WAIT_MS)
 
 
 def open_menu(tv):

@@ -11,6 +11,8 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.pages import page_in
+
 WAIT_MS = 10000
 CARD_SPOT = {"x": 8, "y": 30}   # hand cards overlap: tap near the left edge
 LAPTOP = {"width": 1366, "height": 768}
@@ -18,14 +20,8 @@ LAPTOP = {"width": 1366, "height": 768}
 
 @pytest.fixture
 def laptop(browser, host):
-    context = browser.new_context(viewport=LAPTOP)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, errors
+    with page_in(browser, WAIT_MS, viewport=LAPTOP) as page:
+        yield page
 
 
 def hand_codes(page: Page) -> list[str]:

@@ -15,6 +15,7 @@ import pytest
 import socketio
 from playwright.sync_api import Page, expect
 
+from tests.browser.pages import open_table
 from tests.browser.test_solo import hand_codes, play_until_own_turn_done, start_with_defaults
 
 WAIT_MS = 10000
@@ -139,24 +140,12 @@ def resume_list(page: Page) -> list[str]:
 def test_a_solo_game_and_a_tv_game_run_at_once_without_touching_each_other(
         browser, host, tv, new_phone, device):
     # The family game: the TV opens a room, Abuela's phone sits down, a computer player, Empezar.
-    tv.set_default_timeout(WAIT_MS)
     tv_pushes = Pushes(tv)
-    tv.goto(host.url + "/")
-    join_text = tv.locator(".join-panel .join-url strong")
-    expect(join_text).to_have_text(re.compile(r"/j/[A-Z]{4}$"))
-    join_url = "http://" + join_text.inner_text()
+    phones = []
+    join_url, abuela = open_table(host, tv, new_phone, WAIT_MS,
+                                  watch=lambda page: phones.append(Pushes(page)))
+    phone_pushes = phones[0]
     family = join_url.rsplit("/", 1)[1]
-    abuela = new_phone()
-    abuela.set_default_timeout(WAIT_MS)
-    phone_pushes = Pushes(abuela)
-    abuela.goto(join_url)
-    abuela.locator("#name-input").fill("Abuela")
-    abuela.locator("#join-btn").click()
-    expect(abuela.locator("body")).to_have_attribute("data-screen", "lobby")
-    tv.locator(".add-bot .add").click()
-    expect(tv.locator(".seats-panel .seat-name")).to_have_text(["Abuela", "Robotina"])
-    tv.locator("#start").click()
-    expect(abuela.locator("body")).to_have_attribute("data-screen", "game")
     expect(abuela.locator(".fc-hand .hand-card").first).to_be_visible()
 
     # The laptop plays Ferrocarril alone against two computer players.

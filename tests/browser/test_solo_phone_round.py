@@ -23,6 +23,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.pages import page_in
 from tests.browser.test_manipulacion_round import CARD_SPOT, explicit_deal
 
 WAIT_MS = 10000
@@ -67,14 +68,8 @@ FIND_SECRETS = """([codes, table]) => {
 def phone(browser, host):
     device = {**browser.devices["Pixel 7"], "viewport": PHONE}
     assert device["has_touch"] and device["is_mobile"]
-    context = browser.new_context(**device)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, errors
+    with page_in(browser, WAIT_MS, **device) as page:
+        yield page
 
 
 @pytest.fixture

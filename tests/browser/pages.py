@@ -1,0 +1,46 @@
+"""What several browser tests open alike: a page that fails its test on any script error, and
+a family table (the TV's room, Abuela's phone and a computer player, started)."""
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+
+from playwright.sync_api import expect
+
+
+@contextmanager
+def page_in(browser, timeout_ms: int, **context):
+    """A page in a new context; any uncaught script error on it fails the test."""
+    opened = browser.new_context(**context)
+    page = opened.new_page()
+    page.set_default_timeout(timeout_ms)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        yield page
+    finally:
+        opened.close()
+    assert not errors, errors
+
+
+def open_table(host, tv, new_phone, timeout_ms: int, watch=None):
+    """The TV opens a room, Abuela's phone sits down (`watch(page)` first, if given), the host
+    adds a computer player and starts. Returns the join address and Abuela's page."""
+    tv.set_default_timeout(timeout_ms)
+    tv.goto(host.url + "/")
+    join_text = tv.locator(".join-panel .join-url strong")
+    expect(join_text).to_have_text(re.compile(r"/j/[A-Z]{4}$"))
+    join_url = "http://" + join_text.inner_text()
+    abuela = new_phone()
+    abuela.set_default_timeout(timeout_ms)
+    if watch is not None:
+        watch(abuela)
+    abuela.goto(join_url)
+    abuela.locator("#name-input").fill("Abuela")
+    abuela.locator("#join-btn").click()
+    expect(abuela.locator("body")).to_have_attribute("data-screen", "lobby")
+    tv.locator(".add-bot .add").click()
+    expect(tv.locator(".seats-panel .seat-name")).to_have_text(["Abuela", "Robotina"])
+    tv.locator("#start").click()
+    expect(abuela.locator("body")).to_have_attribute("data-screen", "game")
+    return join_url, abuela
