@@ -78,8 +78,10 @@ def _check_deal(deal) -> dict:
     {"dealer": 0, "hands": ["7o 7c ...", ...], "stock": "top first ...", "discard": "Ro"};
     together they must be exactly the 108 cards, unless `"fill": true` puts the cards not named
     under the given stock, in a fixed order. A lesson may also start at a later round
-    (`"round"`, 1-7, everyone on 0 points) and after the first pass round the table
-    (`"opening_done"`: Salir is allowed at once). Returns the deal with its stock complete."""
+    (`"round"`, 1-7, everyone on 0 points), after the first pass round the table
+    (`"opening_done"`: Salir is allowed at once), or with the round under way: `"table":
+    [[owner, "7o 7c 7e"], ...]` are combinations already laid, whose owners have gone down
+    (the first pass round is then over). Returns the deal with its stock complete."""
     bad = refuse("bad_deal")
     if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list):
         raise bad
@@ -87,20 +89,46 @@ def _check_deal(deal) -> dict:
         hands = [SPANISH.parse_all(h) for h in deal["hands"]]
         stock = SPANISH.parse_all(deal.get("stock", ""))
         discard = SPANISH.parse_all(deal.get("discard", ""))
-    except (ValueError, AttributeError, TypeError):
+        table = _check_deal_table(deal.get("table", []), len(hands), deal.get("round", 1))
+    except (ValueError, AttributeError, TypeError, GameError):
         raise bad from None
+    laid = [c for _, cards in table for c in cards]
     if deal.get("fill") is True:
-        missing = Counter(FULL_DECK) - Counter(sum(hands, []) + stock + discard)
+        missing = Counter(FULL_DECK) - Counter(sum(hands, []) + stock + discard + laid)
         rest = sorted(missing.elements())
         random.Random(0).shuffle(rest)
         stock += rest
         deal = {k: v for k, v in deal.items() if k != "fill"} | {"stock": SPANISH.format_all(stock)}
-    if len(discard) != 1 or sorted(sum(hands, []) + stock + discard) != FULL_DECK \
+    if len(discard) != 1 or sorted(sum(hands, []) + stock + discard + laid) != FULL_DECK \
             or not isinstance(deal.get("dealer", 0), int) \
             or deal.get("round", 1) not in range(1, len(CONTRACTS) + 1) \
             or not isinstance(deal.get("opening_done", False), bool):
         raise bad
     return deal
+
+
+def _is_run(cards) -> bool:
+    """Whether cards laid where escaleras may be are one (else they are a group)."""
+    return len(cards) >= 7 and len({c.rank for c in cards if c != JOKER}) > 1
+
+
+def _check_deal_table(table, players: int, round_no) -> list[tuple[int, list[Card]]]:
+    """The `_deal` option's combinations on the table, (owner, cards) each, every one valid:
+    a group, or in round 7 an escalera (as `_place_meld` would lay it)."""
+    if not isinstance(table, list):
+        raise TypeError("table")
+    melds = []
+    for entry in table:
+        owner, text = entry
+        if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < players:
+            raise ValueError("owner")
+        cards = SPANISH.parse_all(text)
+        if round_no == ROUNDS and _is_run(cards):
+            arrange_run(cards)
+        else:
+            check_group(cards)
+        melds.append((owner, cards))
+    return melds
 
 
 class Ferrocarril(RoundGame):
@@ -144,7 +172,7 @@ class Ferrocarril(RoundGame):
         if deal is not None:
             game.round = deal.get("round", 1) - 1
         game._deal(deal)
-        if deal is not None and deal.get("opening_done"):
+        if deal is not None and (deal.get("opening_done") or deal.get("table")):
             game.turns_done = set(range(players))
         return game
 
@@ -198,6 +226,9 @@ class Ferrocarril(RoundGame):
         self.discard_face_down = False
         self.table = []
         self.salido = [False] * self.players
+        for owner, text in explicit.get("table", []) if explicit else ():
+            self._place_meld(owner, SPANISH.parse_all(text), allow_run=self.round == ROUNDS - 1)
+            self.salido[owner] = True
         self.turns_done = set()
         self.steals = []
         self.stolen_in_hand = 0
@@ -257,7 +288,7 @@ class Ferrocarril(RoundGame):
         self.stolen_in_hand = max(0, self.stolen_in_hand - played)
 
     def _place_meld(self, owner: int, cards: list[Card], allow_run: bool) -> Meld:
-        if allow_run and len(cards) >= 7 and len({c.rank for c in cards if c != JOKER}) > 1:
+        if allow_run and _is_run(cards):
             start, suit, ordered = arrange_run(cards)
             meld = Meld(self.next_meld_id, owner, RUN, ordered, start, suit)
         else:
