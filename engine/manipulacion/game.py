@@ -13,6 +13,7 @@ state, so a refused action leaves the game exactly as it was.
 from __future__ import annotations
 
 import copy
+import random
 from collections import Counter
 
 from engine.cards import JOKER, deck
@@ -134,11 +135,16 @@ class Manipulacion(RoundGame):
 
     def _check_deal(self, deal) -> dict:
         """The `_deal` option (tests and lessons): round 1 dealt as given instead of shuffled.
-        {"dealer": 0, "hands": ["7h 8h ...", ...], "stock": "top first ...", "loose": "..."};
-        together they must be exactly this game's cards."""
+        {"dealer": 0, "hands": ["7h 8h ...", ...], "stock": "top first ...", "loose": "...",
+         "table": ["5h 6h 7h", "Qs Qd *Qc", ...]}; `table` (optional) holds the groups already
+        laid down, each valid under the rule set (a joker there is named: ``*Qc``). Together
+        they must be exactly this game's cards, unless `"fill": true` puts the cards not named
+        under the given stock, in a fixed order."""
         bad = refuse("bad_deal")
         if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) \
-                or len(deal["hands"]) != self.players:
+                or len(deal["hands"]) != self.players \
+                or not isinstance(deal.get("table", []), list) \
+                or not isinstance(deal.get("fill", False), bool):
             raise bad
         dealer = deal.get("dealer", 0)
         if isinstance(dealer, bool) or not isinstance(dealer, int) \
@@ -148,13 +154,30 @@ class Manipulacion(RoundGame):
             hands = [parse_all(h) for h in deal["hands"]]
             stock = parse_all(deal.get("stock", ""))
             loose = parse_all(deal.get("loose", ""))
+            table = [parse_all(g) for g in deal.get("table", [])]
         except (ValueError, AttributeError, TypeError):
             raise bad from None
+        rules = self.rules
+        for group in table:
+            try:
+                check_group(group, rules.ace, rules.max_jokers_per_group)
+            except GameError:
+                raise bad from None
+        table = [arrange(g, rules.ace) for g in table]
         everything = sum(hands, []) + stock + loose
-        if any(x >= NAMED for x in everything) or sorted(everything) != self.full_deck() \
-                or len(loose) != self.rules.loose_cards:
+        if any(x >= NAMED for x in everything):
             raise bad
-        return {"dealer": dealer, "hands": hands, "stock": stock, "loose": loose}
+        everything += [physical(x) for g in table for x in g]
+        if deal.get("fill"):
+            missing = Counter(self.full_deck()) - Counter(everything)
+            rest = sorted(missing.elements())
+            random.Random(0).shuffle(rest)
+            stock += rest
+            everything += rest
+        if sorted(everything) != self.full_deck() or len(loose) != rules.loose_cards:
+            raise bad
+        return {"dealer": dealer, "hands": hands, "stock": stock, "loose": loose,
+                "table": table}
 
     def _deal(self, explicit: dict | None = None) -> None:
         rules = self.rules
@@ -175,7 +198,7 @@ class Manipulacion(RoundGame):
             self.hands = [list(h) for h in explicit["hands"]]
             self.stock = list(reversed(explicit["stock"]))
             self.loose = list(explicit["loose"])
-        self.table = []
+        self.table = [] if explicit is None else [list(g) for g in explicit["table"]]
         self.opened = [False] * self.players
         self.turn = (self.dealer + 1) % self.players
         self.phase = PLAY
