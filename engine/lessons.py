@@ -15,7 +15,8 @@ no rule: the game applies every move.
                 "allow": ["sort"], "hint": {...}, "wrong": {...}, "before": [[1, {...}], ...]}]}
 
 `expect` is an action the learner's move must match: its type and any field given (card lists
-match in any order), and with `"table_has": [["5c", "6c", "7c"], ...]` the combinations the
+match in any order; `{"any": [...]}` for one of several values), and with
+`"table_has": [["5c", "6c", "7c"], ...]` the combinations the
 table must hold once the move is made; `{"type": "next"}` is a step that is only read (the
 screen's Seguir).
 `allow` lists action types the learner may use freely meanwhile (editing a working copy).
@@ -62,6 +63,14 @@ def _canon(value):
     return value
 
 
+def _field_matches(value, wanted) -> bool:
+    """A field of the move against the step's: equal (lists in any order), or one of
+    `{"any": [...]}` (any of the three sevens, say)."""
+    if isinstance(wanted, dict) and set(wanted) == {"any"}:
+        return any(_canon(value) == _canon(option) for option in wanted["any"])
+    return _canon(value) == _canon(wanted)
+
+
 @dataclass(frozen=True)
 class Step:
     say: Words
@@ -100,7 +109,7 @@ class Step:
         except GameError:
             return False
         fields = {k: v for k, v in self.expect.items() if k != TABLE_HAS}
-        if not all(_canon(done.get(key)) == _canon(value) for key, value in fields.items()):
+        if not all(_field_matches(done.get(key), value) for key, value in fields.items()):
             return False
         wanted = self.expect.get(TABLE_HAS)
         if not wanted:

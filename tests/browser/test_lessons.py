@@ -140,3 +140,107 @@ def test_a_lesson_left_halfway_carries_on_at_its_step(browser, host):
         expect(page.locator('.fc-actions [data-act="draw"].lesson-target')).to_be_visible()
     finally:
         context.close()
+
+
+def test_the_first_lesson_on_the_one_device_screen_with_the_keyboard_only(browser, host):
+    """1366×768, no click once the lesson is open: P passes, R draws, the arrows and Space pick
+    the 2 of clubs, D discards, S goes on from a step that is only read, M back to the menu."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    try:
+        page.goto(host.url + "/solo")
+        page.locator(f'[data-lesson="{FIRST}"]').click()
+        keys = page.keyboard
+
+        def bubble_ready(words):
+            bubble_says(page, words)
+            expect(page.locator(".lesson-wait")).to_have_count(0, timeout=WAIT_MS)
+
+        bubble_ready("pulsa Paso")
+        expect(page.locator('.fc-buy:not(.hidden) [data-act="pass"].lesson-target')).to_be_visible()
+        keys.press("p")
+        bubble_ready("pulsa Robar")
+        keys.press("r")
+        bubble_says(page, "2 de bastos")
+        hand = page.locator(".fc-hand .hand-card")
+        expect(hand).to_have_count(14)
+        keys.press("Home")
+        for _ in range(14):                            # along the hand to the 2 of clubs
+            if (page.evaluate("() => document.activeElement?.dataset?.id || ''")).startswith("2b#"):
+                break
+            keys.press("ArrowRight")
+        keys.press("Space")
+        two = page.locator('.fc-hand .hand-card[data-id^="2b#"]')
+        expect(two).to_have_attribute("aria-pressed", "true")
+        keys.press("d")
+        bubble_ready("Robotina")
+        keys.press("p")
+        bubble_ready("Chispas")
+        keys.press("p")
+        bubble_ready("Te toca otra vez")
+        keys.press("r")
+        expect(hand).to_have_count(14)
+        keys.press("End")
+        keys.press("Space")
+        expect(page.locator('.fc-hand .hand-card[aria-pressed="true"]')).to_have_count(1)
+        keys.press("d")
+        bubble_ready("Bien hecho")
+        keys.press("r")                                # a game key does nothing while reading
+        expect(page.locator("#banner")).to_be_hidden()
+        keys.press("s")
+        expect(page.locator(".lesson-bubble.finished")).to_be_visible()
+        keys.press("m")
+        expect(page.locator(f'[data-lesson="{FIRST}"].done')).to_be_visible()
+    finally:
+        context.close()
+
+
+def test_the_first_manipulacion_lesson_played_through_on_a_phone(browser, host):
+    lesson_id = "manipulacion/01-trio-y-escalera"
+    context = browser.new_context(**browser.devices["Pixel 7"])
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+
+    def card(code):
+        return page.locator(f'.mn-hand .hand-card[data-code="{code}"]').first
+
+    def new_group():
+        page.locator(".mn-bar [data-new]").locator("visible=true").first.tap()
+
+    try:
+        page.goto(host.url + "/solo#aprende")
+        page.locator(f'[data-lesson="{lesson_id}"]').tap()
+        bubble_says(page, "Toca tus tres 7")
+        expect(card("7h")).to_have_class(re.compile(r"\blesson-target\b"))
+        # A wrong move: the 9 of clubs into a new group is explained, and nothing changes.
+        card("9c").tap(position=CARD_SPOT)
+        new_group()
+        expect(page.locator("#banner")).to_contain_text("Primero el trío")
+        expect(page.locator(".mg")).to_have_count(0)
+        if "selected" in (card("9c").get_attribute("class") or ""):
+            card("9c").tap(position=CARD_SPOT)         # put it back
+        for code in ("7h", "7s", "7d"):
+            card(code).tap(position=CARD_SPOT)
+        new_group()
+        bubble_says(page, "Toca Listo")
+        expect(page.locator(".mg")).to_have_count(1)
+        page.locator('.mn-actions [data-act="done"].lesson-target').tap()
+        bubble_says(page, "toca Robar")
+        expect(page.locator(".lesson-wait")).to_have_count(0, timeout=WAIT_MS)
+        page.locator('.mn-actions [data-act="draw"].lesson-target').tap()
+        bubble_says(page, "Jota de tréboles")
+        for code in ("9c", "10c", "Jc"):
+            card(code).tap(position=CARD_SPOT)
+        new_group()
+        bubble_says(page, "escalera son 3 o más")
+        page.locator('.mn-actions [data-act="done"].lesson-target').tap()
+        bubble_says(page, "Muy bien")
+        page.locator("[data-lesson-next]").tap()
+        expect(page.locator(".lesson-bubble.finished")).to_be_visible()
+        expect(page.locator(".mn-groups .mg")).to_have_count(4)       # the table as played
+    finally:
+        context.close()
+    assert not errors, errors

@@ -18,6 +18,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.pages import page_in
 from tests.browser.test_game_night import explicit_deal
 
 WAIT_MS = 10000
@@ -41,14 +42,8 @@ MY_MELDS = '.fc-middle :is(.trow.me, .player-row[data-seat="0"]) .meld'
 
 @pytest.fixture
 def laptop(browser, host):
-    context = browser.new_context(viewport=LAPTOP)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, errors
+    with page_in(browser, WAIT_MS, viewport=LAPTOP) as page:
+        yield page
 
 
 # ----- the keyboard ------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ def public(game):
 def wrong_moves(game) -> list[dict]:
     """Moves a learner could try: every simple action of the game, and each card in hand
     discarded, for the games that discard."""
-    moves = [{"type": kind} for kind in game.ACTIONS]
+    moves = [{"type": action.type} for action in game.ACTIONS]
     hand = game.view(LEARNER).get("hand") or []
     moves += [{"type": "discard", "card": card} for card in hand]
     return moves
@@ -103,3 +103,15 @@ def test_a_lesson_run_is_kept_as_a_record():
     again = LessonRun(lesson, **{k: v for k, v in run.to_record().items() if k != "id"})
     assert again.to_record() == run.to_record() == {"id": lesson.id, "step": 2, "played": 1}
     assert copy.copy(run.public()) == again.public()
+
+
+def test_a_step_may_take_any_of_several_cards():
+    lesson = next(lesson for lesson in LESSONS if lesson.id == "manipulacion/01-trio-y-escalera")
+    game = lesson.new_game(GAMES["manipulacion"])
+    run = LessonRun(lesson)
+    for seven in ("7h", "7s", "7d"):
+        move = {"type": "move", "card": seven, "from": "hand", "to": "new"}
+        assert run.judge(game, LEARNER, move)
+    with pytest.raises(GameError) as refused:
+        run.judge(game, LEARNER, {"type": "move", "card": "9c", "from": "hand", "to": "new"})
+    assert refused.value.code == "lesson_wrong" and "trío" in refused.value.es

@@ -164,6 +164,10 @@ const STRINGS = {
     "lesson.real_game": "Jugar una partida de verdad",
     "lesson.resume_title": "Lección: {title}",
     "lesson.hint": "Pista:",
+    "lesson.key.read": "s",
+    "lesson.key.next": "s",
+    "lesson.key.real": "j",
+    "lesson.key.menu": "m",
   },
   en: {
     "common.app": "Sobremesa",
@@ -312,6 +316,10 @@ const STRINGS = {
     "lesson.real_game": "Play a real game",
     "lesson.resume_title": "Lesson: {title}",
     "lesson.hint": "Hint:",
+    "lesson.key.read": "n",
+    "lesson.key.next": "n",
+    "lesson.key.real": "p",
+    "lesson.key.menu": "m",
   },
 };
 

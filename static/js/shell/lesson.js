@@ -81,8 +81,8 @@ export function mountGuide(stage, { next, done }) {
     if (lesson.done) {
       parts.push(h("p", { class: "lesson-say", text: t("lesson.well_done") }));
       parts.push(h("div", { class: "lesson-buttons" }, done(lesson).map((b) => h("button", {
-        type: "button", class: ["btn", b.primary ? "primary" : "secondary"], dataset: { lessonEnd: b.name },
-        on: { click: b.run } }, b.label))));
+        type: "button", class: ["btn", b.primary ? "primary" : "secondary"],
+        dataset: { lessonEnd: b.name, key: t(`lesson.key.${b.name}`) }, on: { click: b.run } }, b.label))));
     } else {
       parts.push(h("p", { class: "lesson-say", text: pick(lesson.say) }));
       if (lesson.waiting) parts.push(h("p", { class: "lesson-wait" }, h("span", { class: "dots" }), t("lesson.watch")));
@@ -91,9 +91,14 @@ export function mountGuide(stage, { next, done }) {
       }
       if (lesson.read_only && !lesson.waiting) {
         parts.push(h("div", { class: "lesson-buttons" }, h("button", {
-          type: "button", class: "btn primary", dataset: { lessonNext: "1" }, on: { click: next } }, t("lesson.next"))));
+          type: "button", class: "btn primary", dataset: { lessonNext: "1", key: t("lesson.key.read") },
+          on: { click: next } }, t("lesson.next"))));
       }
     }
+    // A step to read, or the end: the bubble's buttons are the only ones (its keys alone count).
+    const modal = !!lesson.done || (lesson.read_only && !lesson.waiting);
+    if (modal) bubble.dataset.layer = "lesson";
+    else delete bubble.dataset.layer;
     bubble.classList.toggle("hinting", !!hinting);
     bubble.classList.toggle("finished", !!lesson.done);
     bubble.replaceChildren(...parts);

@@ -129,24 +129,32 @@ export function stateReaders(ui) {
 // send(action, handle) refuses while another is on its way; each listener(phase) redraws on
 // "busy" and on "done". A refusal goes to the banner unless handle(error) takes it.
 export function makeLine(ctx) {
-  let pending = false;
+  let pending = null;          // the promise of the action in flight
+  let pendingType = null;
   const listeners = new Set();
   const notify = (phase) => { for (const listener of [...listeners]) listener(phase); };
   return {
-    pending: () => pending,
+    pending: () => pending !== null,
     listen(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     async send(action, handle) {
-      if (pending) return null;
-      pending = true;
+      // The same move twice (a double tap) goes once; another move waits for the one in
+      // flight (a quick "draw, then discard" on the keyboard loses neither).
+      while (pending) {
+        if (pendingType === action?.type) return null;
+        await pending.catch(() => {});
+      }
+      pendingType = action?.type ?? null;
+      pending = ctx.send(action);
       notify("busy");
       let reply;
       try {
-        reply = await ctx.send(action);
+        reply = await pending;
       } finally {
-        pending = false;
+        pending = null;
+        pendingType = null;
       }
       if (!reply.ok && !(handle && handle(reply.error))) ctx.banner(reply.error);
       notify("done");

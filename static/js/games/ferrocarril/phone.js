@@ -197,7 +197,8 @@ export function mount(root, ctx) {
     el.buy.classList.toggle("hidden", !show);
     document.body.classList.toggle("buy-open", show);
     if (!show) return;
-    const box = h("div", { class: "buy-box", dataset: { layer: "" } });
+    // A layer for the keys while it asks (¡Compro! / Paso); its outcome alone takes none.
+    const box = h("div", { class: "buy-box", dataset: b.outcome ? {} : { layer: "" } });
     if (b.outcome) {
       const { text, won } = outcomeLine(b.outcome, me(), seatName);
       const cls = won ? "won" : "lost";
