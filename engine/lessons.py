@@ -38,7 +38,9 @@ LEARNER = 0
 NEXT = "next"
 TABLE_HAS = "table_has"     # in `expect`: combinations the table must hold after the move
 HINT_AFTER = 8.0            # seconds of hesitation before the hint shows
-POINTS = ("act", "card", "meld", "group", "pile", "ring", "seat")
+# What a step may point at (the screen finds each by an attribute: shell/lesson.js TARGETS).
+POINTS = ("act", "card", "meld", "group", "pile", "ring", "seat", "tool", "join", "new", "loose",
+          "table_card")
 
 register({
     "lesson_wrong": ("{why}", "{why}"),

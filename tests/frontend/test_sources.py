@@ -203,3 +203,16 @@ def test_keyboard_play_is_the_solo_pages_only():
     users = [relative(p) for p in SOURCES
              if "installKeys(" in p.read_text() and p.name != "keys.js"]
     assert users == ["static/js/shell/solo.js"], users
+
+
+def test_the_guide_finds_every_kind_of_thing_a_lesson_points_at():
+    from engine.lessons import POINTS, lessons_of
+    source = (JS / "shell" / "lesson.js").read_text(encoding="utf-8")
+    start = source.index("const TARGETS = {")
+    block = source[start:source.index("};", start)]
+    kinds = set(re.findall(r"^\s+(\w+):", block, re.M))
+    assert kinds == set(POINTS)
+    for name in GAMES:
+        for lesson in lessons_of(name):
+            for step in lesson.steps:
+                assert set(step.point or {}) <= kinds, (lesson.id, step.point)

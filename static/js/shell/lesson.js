@@ -4,7 +4,9 @@
 // room's `lesson` (the server's lesson run); the game's own screen, refusals and all, is the
 // one the player will use at the table. Knows no game: it finds what to point at by the
 // attributes the screens put on their pieces (data-act, data-id, data-meld, data-group,
-// data-pile, data-countdown, a seat chip's data-seat).
+// data-pile, data-countdown, data-tool, data-join, data-new, data-loose, a table card's
+// data-g/data-i, a seat chip's data-seat). The bubble sits at the top, or at the bottom when
+// all it points at is in the top half of the screen; taps go through it to what it covers.
 import { h } from "../core/dom.js";
 import { pick, t } from "../core/i18n.js";
 
@@ -16,9 +18,14 @@ const TARGETS = {
   pile: (v) => `[data-pile="${v}"]`,
   ring: (v) => `[data-countdown="${v === "buy" ? "buy_window" : v}"]`,
   seat: (v) => `.solo-seat[data-seat="${v}"]`,
+  tool: (v) => `[data-tool="${v}"]`,
+  join: (v) => `[data-join="${v}"]`,
+  new: () => "[data-new]",
+  loose: (v) => `[data-loose="${v}"]`,
+  table_card: (v) => `[data-g="${v.split(":")[0]}"][data-i="${v.split(":")[1]}"]`,
 };
 
-const SAFE = /^[\w*#-]+$/;
+const SAFE = /^[\w*#:-]+$/;
 
 const visible = (node) => !!(node.offsetWidth || node.offsetHeight) && !node.closest(".hidden");
 
@@ -52,6 +59,16 @@ export function mountGuide(stage, { next, done }) {
     for (const node of targets) node.classList.remove("lesson-target");
     targets = now;
     for (const node of targets) node.classList.add("lesson-target");
+    place();
+  }
+
+  // Out of the way of what it points at: at the bottom while all of that is in the top half.
+  function place() {
+    const high = targets.length > 0 && targets.every((node) => {
+      const r = node.getBoundingClientRect();
+      return r.top + r.height / 2 < window.innerHeight * 0.45;
+    });
+    bubble.classList.toggle("low", high);
   }
   // The screens redraw their pieces (a tapped card, a new hand): outline the new ones.
   let queued = false;
