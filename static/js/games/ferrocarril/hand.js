@@ -192,8 +192,10 @@ export function mount(root, ctx) {
     const primary = a.has("draw") ? "draw" : a.has("close") ? "close"
       : a.has("discard") && ui.selected.size === 1 ? "discard" : null;
     el.actions.className = "fc-actions";
+    // A button stays enabled while another move is in flight: the line sends it next (and the
+    // same move twice once), so a quick "draw, then discard" loses neither.
     el.actions.replaceChildren(...BUTTONS.map((type) => {
-      const on = a.has(type) && !pending;
+      const on = a.has(type);
       const need = on ? needs(type) : null;
       return h("button", { type: "button", class: ["btn", "act", `act-${type}`, type === primary && "primary", need && "needs"],
         dataset: { act: type, key: t(`phone.fc.key.hand.${type}`) }, disabled: !on, "aria-disabled": need ? "true" : null,
