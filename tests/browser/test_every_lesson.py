@@ -1,0 +1,271 @@
+"""Every lesson, played through on a phone (Pixel 7) with taps, the way a learner is told to:
+each step's bubble shows its number, the script has played before the learner taps, and the
+lesson ends with its "¡Lección completada!". (The engine test checks each script's moves; this
+checks that the screens let a learner do them.) Ferrocarril's first lesson has its own, fuller
+test in test_lessons.py."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.pages import page_in
+from tests.live import Host
+
+WAIT_MS = 15000
+SPOT = {"x": 8, "y": 30}
+
+# Ferrocarril: ("pass"/"buy") the ¡Compro! window, ("act", name) a hand button, ("card", code, n)
+# a hand card, ("meld", id) a combination while adding or stealing, ("next",) the guide's Seguir.
+PASS, BUY, NEXT = ("buy", "pass"), ("buy", "buy"), ("next",)
+
+
+def card(code, n=0):
+    return ("card", code, n)
+
+
+def act(name):
+    return ("act", name)
+
+
+def meld(i):
+    return ("meld", i)
+
+
+FERROCARRIL = {
+    "02-salir-con-un-trio": [
+        [PASS, act("draw")],
+        [card("Rb"), act("discard")],
+        [PASS, act("draw")],
+        [card("7o"), card("7c"), card("7e"), act("salir"), act("send_salir")],
+        [card("Ao"), act("discard")],
+        [NEXT],
+    ],
+    "03-compro": [[BUY], [PASS], [BUY], [card("Rb"), act("discard")], [NEXT]],
+    "04-anadir": [
+        [PASS, act("draw")],
+        [card("4o"), card("4c"), card("4e"), act("salir"), act("send_salir")],
+        [card("4b"), act("add"), meld(2)],
+        [card("Rb"), act("add"), meld(1)],
+        [NEXT],
+    ],
+    "05-robar-comodin": [
+        [PASS, act("draw")],
+        [card("6e"), act("steal"), meld(1)],
+        [card("9o"), card("9c"), card("*"), act("salir"), act("send_salir")],
+        [card("Ce"), act("steal"), meld(2)],
+        [card("2b"), act("discard")],
+        [NEXT],
+    ],
+    "06-combinacion-limpia": [
+        [PASS, act("draw")],
+        [
+            card("3o"),
+            card("3c"),
+            card("3e"),
+            act("salir"),
+            card("8o"),
+            card("8c"),
+            card("*"),
+            act("send_salir"),
+        ],
+        [card("*"), act("add"), meld(1)],
+        [NEXT],
+    ],
+    "07-escalera": [
+        [PASS, act("draw")],
+        [
+            card("Sc"),
+            card("Cc"),
+            card("Rc"),
+            card("Ac"),
+            card("2c"),
+            card("3c"),
+            card("4c"),
+            act("salir"),
+            act("send_salir"),
+        ],
+        [card("10c"), act("add"), meld(1)],
+        [NEXT],
+    ],
+    "08-cerrar-y-puntos": [
+        [PASS, act("draw")],
+        [card("7b"), act("add"), meld(1)],
+        [act("close")],
+        [act("next_round")],
+    ],
+}
+
+# Manipulación: "c:<code>" a hand card, "new" + Nuevo grupo, "g:<i>" a group, "gc:<g>:<i>" a card
+# on the table, "t:<tool>" a tool of the bar, "j:<i>" Unir, "l:<i>" a loose card, "a:<act>" any
+# button, "next" the guide's Seguir, anything else a button of the action bar.
+MANIPULACION = {
+    "01-trio-y-escalera": [
+        ["c:7h", "c:7s", "c:7d", "new"],
+        ["done"],
+        ["draw"],
+        ["c:9c", "c:10c", "c:Jc", "new"],
+        ["done"],
+        ["next"],
+    ],
+    "02-anadir-a-la-mesa": [
+        ["c:Qh", "g:0", "done"],
+        ["c:5d", "g:1", "done"],
+        ["c:Ah", "c:Kh", "g:0", "done"],
+        ["next"],
+    ],
+    "03-partir-un-grupo": [
+        ["gc:0:3", "t:split_before"],
+        ["c:6h", "g:1", "done"],
+        ["gc:2:3", "t:split_before"],
+        ["gc:3:0", "new"],
+        ["c:8s", "c:8d", "g:5", "done"],
+        ["next"],
+    ],
+    "04-mover-entre-grupos": [
+        ["gc:2:2", "g:3"],
+        ["c:10d", "g:3", "done"],
+        ["c:8s", "c:8h", "new"],
+        ["gc:1:2", "g:4"],
+        ["j:0", "g:1", "done"],
+        ["next"],
+    ],
+    "05-listo-y-deshacer": [["c:9h", "new"], ["done", "undo"], ["c:9h", "g:0", "done"], ["next"]],
+    "06-recordar-con-pista": [
+        ["draw", "a:play_instead", "g:0", "done"],
+        ["draw", "a:play_instead", "gc:0:0", "new"],
+        ["c:3h", "c:3d", "g:4", "done"],
+        ["next"],
+    ],
+    "07-maquiavelo": [
+        ["draw"],
+        ["c:2s", "c:3s", "c:As", "new", "done"],
+        ["c:Ah", "g:1", "done"],
+        ["next"],
+    ],
+    "08-shanghai": [
+        ["c:Ad", "c:2d", "c:3d", "new", "done"],
+        ["draw"],
+        ["c:Jd", "c:Qd", "c:Kd", "new", "done"],
+        ["next"],
+    ],
+    "09-guadalupe": [
+        ["draw"],
+        ["c:Ac", "c:Qc", "c:Kc", "new", "done"],
+        ["c:Ah", "c:2h", "c:3h", "new", "done"],
+        ["next"],
+    ],
+    "10-carrusel": [
+        ["draw"],
+        ["c:As", "g:0", "done"],
+        ["draw"],
+        ["draw"],
+        ["draw"],
+        ["draw"],
+        ["c:Ah", "c:2h", "c:3h", "new"],
+        ["close"],
+        ["next"],
+    ],
+    "11-vaticano": [
+        ["c:Qd", "c:Kd", "c:Ad", "new", "done"],
+        ["gc:0:2", "new", "draw"],
+        ["c:5c", "g:0"],
+        ["gc:0:2", "new"],
+        ["c:5h", "c:5s", "g:3", "done"],
+        ["next"],
+    ],
+    "12-tahiti": [
+        ["c:7s", "c:7d", "new", "l:0", "g:2", "done"],
+        ["c:8h", "g:0", "done"],
+        ["c:Ad", "c:3d", "new", "l:0", "g:3", "done"],
+        ["next"],
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def lesson_host(tmp_path_factory):
+    server = Host(tmp_path_factory.mktemp("lessons"), "--bot-delay", "0.15")
+    yield server
+    server.kill()
+    assert "Traceback" not in server.log(), server.log()
+
+
+def shown(page: Page, selector: str):
+    return page.locator(selector).locator("visible=true").first
+
+
+def ferrocarril_tap(page: Page, move) -> None:
+    kind = move[0]
+    if kind == "buy":
+        page.locator(f'.fc-buy:not(.hidden) [data-act="{move[1]}"]').tap()
+    elif kind == "act":
+        page.locator(f'.fc-actions [data-act="{move[1]}"]').tap()
+    elif kind == "card":
+        page.locator(f'.fc-hand .hand-card[data-id="{move[1]}#{move[2]}"]').tap(position=SPOT)
+    elif kind == "meld":
+        page.locator(f'.meld.pickable[data-meld="{move[1]}"]').first.tap()
+    elif kind == "next":
+        page.locator("[data-lesson-next]").tap()
+    if kind in ("buy", "act", "meld"):
+        page.wait_for_timeout(250)
+
+
+def manipulacion_tap(page: Page, tap: str) -> None:
+    kind, _, arg = tap.partition(":")
+    if kind == "c":
+        page.locator(f'.mn-hand .hand-card[data-code="{arg}"]:not(.selected)').first.tap(
+            position=SPOT
+        )
+    elif kind == "new":
+        shown(page, ".mn-bar [data-new]").tap()
+    elif kind == "g":
+        page.locator(f'.mg[data-group="{arg}"] .mg-n').tap()
+    elif kind == "gc":
+        g, i = arg.split(":")
+        page.locator(f'.mc[data-g="{g}"][data-i="{i}"]').tap(position={"x": 6, "y": 20})
+    elif kind == "t":
+        shown(page, f'[data-tool="{arg}"]').tap()
+    elif kind == "j":
+        page.locator(f'[data-join="{arg}"]').tap()
+    elif kind == "l":
+        page.locator(f'[data-loose="{arg}"]').tap()
+    elif kind == "a":
+        shown(page, f'[data-act="{arg}"]').tap()
+    elif kind == "next":
+        page.locator("[data-lesson-next]").tap()
+    else:
+        shown(page, f'.mn-actions [data-act="{kind}"]').tap()
+    page.wait_for_timeout(200)
+
+
+CASES = [("ferrocarril", name) for name in FERROCARRIL] + [
+    ("manipulacion", name) for name in MANIPULACION
+]
+
+
+@pytest.mark.parametrize("game,name", CASES, ids=[f"{g}/{n}" for g, n in CASES])
+def test_every_lesson_plays_through_on_a_phone(browser, lesson_host, game, name):
+    steps = (FERROCARRIL if game == "ferrocarril" else MANIPULACION)[name]
+    tap = ferrocarril_tap if game == "ferrocarril" else manipulacion_tap
+    with page_in(browser, WAIT_MS, **browser.devices["Pixel 7"]) as page:
+        page.goto(lesson_host.url + "/solo#aprende")
+        page.locator(f'[data-lesson="{game}/{name}"]').tap()
+        for k, moves in enumerate(steps, 1):
+            expect(page.locator(".lesson-count")).to_contain_text(f" {k} de {len(steps)}")
+            expect(page.locator(".lesson-wait")).to_have_count(0)
+            for move in moves:
+                tap(page, move)
+        expect(page.locator(".lesson-bubble.finished")).to_be_visible()
+        expect(page.locator(".lesson-bubble .lesson-say")).to_have_text("¡Lección completada!")
+
+
+def test_every_lesson_has_a_path_here():
+    from engine.lessons import lessons_of
+
+    for game, table in (("ferrocarril", FERROCARRIL), ("manipulacion", MANIPULACION)):
+        names = {lesson.id.split("/", 1)[1] for lesson in lessons_of(game)}
+        assert names - set(table) <= {"01-robar-y-descartar"}, names - set(table)
+        for name, steps in table.items():
+            lesson = next(lesson for lesson in lessons_of(game) if lesson.id == f"{game}/{name}")
+            assert len(steps) == len(lesson.steps), name
