@@ -1,5 +1,5 @@
 """Screenshots for docs/screens/: the host's controls (TV 1920x1080, phones as a Pixel 7) and the
-one-device screen (/solo on a laptop, a tablet either way round and a phone).
+one-device screen (/solo on a laptop, a tablet either way round and a phone) and its lessons.
 
     .venv/bin/python -m tests.browser.screens [--out docs/screens] [--only host|damaged|solo]
 
@@ -175,17 +175,62 @@ def solo(browser, out: Path, data: Path) -> None:
         host.kill()
 
 
+def lessons(browser, devices, out: Path, data: Path) -> None:
+    """Aprende jugando: the lessons on the entry, a step with its hint and a wrong move on a
+    phone, Manipulación's first step, and a lesson on the laptop, at work and done."""
+    host = Host(data, "--bot-delay", "0.3")
+    first = '[data-lesson="ferrocarril/01-robar-y-descartar"]'
+    try:
+        page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+        page.set_default_timeout(10000)
+        page.goto(host.url + "/solo#aprende")
+        expect(page.locator(first)).to_be_in_viewport()
+        page.screenshot(path=out / "solo-lessons-1366x768.png")
+        page.locator(first).click()
+        expect(page.locator('.fc-buy:not(.hidden) [data-act="pass"].lesson-target')).to_be_visible()
+        page.wait_for_timeout(400)
+        page.screenshot(path=out / "lesson-compro-1366x768.png")
+        page.context.close()
+
+        phone = browser.new_context(**devices["Pixel 7"]).new_page()
+        phone.set_default_timeout(10000)
+        phone.goto(host.url + "/solo#aprende")
+        phone.locator(first).tap()
+        phone.locator('.fc-buy:not(.hidden) [data-act="pass"].lesson-target').tap()
+        phone.locator('.fc-actions [data-act="draw"].lesson-target').tap()
+        expect(phone.locator(".lesson-say")).to_contain_text("2 de bastos")
+        other = phone.locator('.fc-hand .hand-card:not([data-id^="2b#"])').first
+        other.tap(position={"x": 8, "y": 30})
+        phone.locator('.fc-actions [data-act="discard"]').tap()
+        expect(phone.locator("#banner")).to_be_visible()
+        phone.screenshot(path=out / "lesson-wrong-move-phone.png")
+        expect(phone.locator(".lesson-hint")).to_be_visible(timeout=12000)
+        phone.screenshot(path=out / "lesson-hint-phone.png")
+        phone.context.close()
+
+        phone = browser.new_context(**devices["Pixel 7"]).new_page()
+        phone.set_default_timeout(10000)
+        phone.goto(host.url + "/solo#aprende")
+        phone.locator('[data-lesson="manipulacion/01-trio-y-escalera"]').tap()
+        expect(phone.locator(".lesson-target").first).to_be_visible()
+        phone.wait_for_timeout(400)
+        phone.screenshot(path=out / "lesson-manipulacion-phone.png")
+        phone.context.close()
+    finally:
+        host.kill()
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.browser.screens")
     parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
-    parser.add_argument("--only", choices=["host", "damaged", "solo"],
+    parser.add_argument("--only", choices=["host", "damaged", "solo", "lessons"],
                         help="take only this group of screenshots")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as tmp:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for sub in "abc":
+        for sub in "abcd":
             (Path(tmp) / sub).mkdir()
         if args.only in (None, "host"):
             host_controls(browser, playwright.devices, out, Path(tmp) / "a")
@@ -193,6 +238,8 @@ def main(argv=None) -> int:
             damaged(browser, out, Path(tmp) / "b")
         if args.only in (None, "solo"):
             solo(browser, out, Path(tmp) / "c")
+        if args.only in (None, "lessons"):
+            lessons(browser, playwright.devices, out, Path(tmp) / "d")
         browser.close()
     for png in sorted(out.glob("*.png")):
         print(png.relative_to(ROOT) if png.is_relative_to(ROOT) else png)
