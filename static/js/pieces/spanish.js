@@ -35,6 +35,15 @@ export function cardName(code, lang = "es") {
   return lang === "es" ? `${rank} de ${suit}` : `${rank} of ${suit}`;
 }
 
+// A card named in a sentence, with its article: "el 7 de copas", "la Sota de bastos",
+// "the Jack of clubs" (the Sota is feminine; every other rank and the comodín masculine).
+export function theCard(code, lang = "es") {
+  const name = cardName(code, lang);
+  if (lang !== "es") return `the ${name}`;
+  const card = parseCard(code);
+  return card.joker ? "el comodín" : `${card.rank === "S" ? "la" : "el"} ${name}`;
+}
+
 function suitSymbol(suit, x, y, s) {
   const color = SUITS[suit].color;
   const t = (dx, dy) => `${x + dx * s},${y + dy * s}`;

@@ -454,7 +454,8 @@ function seatsPanel(info, room, isHost) {
       h("button", { type: "button", class: "add", disabled: full,
         on: { click: () => { lobbyError = null; host("add_bot", { level: botLevel }); } } }, "+ ", t("tv.add_bot"))),
     isHost ? h("div", { class: "start-row" },
-      h("button", { type: "button", class: "start", id: "start",
+      // Not enough players yet: the button looks at rest (a tap still says why, from the host).
+      h("button", { type: "button", class: "start", id: "start", "aria-disabled": countOk ? null : "true",
         on: { click: () => { lobbyError = null; host("start"); } } }, t("tv.start")),
       lobbyError ? h("p", { class: "error", role: "alert", text: lobbyError })
         : !countOk && h("p", { class: "hint", text: t("tv.need_players", { min, max }) }))

@@ -3,7 +3,7 @@
 //
 // JS never decides a rule: the engine refuses anything wrong and its reason (error.es /
 // error.en) is shown in a banner.
-import { cardName, cardEl } from "../../pieces/spanish.js";
+import { cardEl, cardName, theCard } from "../../pieces/spanish.js";
 import { getLang, pick, t } from "../../core/i18n.js";
 import { h, s as svg } from "../../core/dom.js";
 import { cardMaker, makeLine, screenWithHand, stateReaders, swatch } from "../../shell/phone-kit.js";
@@ -25,7 +25,7 @@ function tn(key, n, vars = {}) {
 }
 
 function cardPhrase(code) {
-  return code === "*" ? t("ev.joker") : t("ev.the_card", { card: cardName(code, lang()) });
+  return code === "*" ? t("ev.joker") : theCard(code, lang());
 }
 
 const card = cardMaker(cardEl);

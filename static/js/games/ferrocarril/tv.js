@@ -5,7 +5,7 @@
 import { h } from "../../core/dom.js";
 import { getLang, pick, t } from "../../core/i18n.js";
 import { ring, secondsLeft } from "../../core/timers.js";
-import { cardEl as deckCard, cardName } from "../../pieces/spanish.js";
+import { cardEl as deckCard, cardName, theCard } from "../../pieces/spanish.js";
 import { mount as mountResults } from "./results.js";
 import { fitMelds, freshMelds, mount as mountTable } from "./table.js";
 import {
@@ -23,7 +23,7 @@ const minus = signed;
 
 function cardPhrase(code) {
   if (code === "*") return t("ev.joker");
-  return t("ev.the_card", { card: cardName(code, getLang()) });
+  return theCard(code, getLang());
 }
 
 function cardsPhrase(codes) {

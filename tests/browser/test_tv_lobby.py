@@ -1,0 +1,22 @@
+"""The TV's lobby: Empezar looks at rest until the table has enough players, and a tap on it
+then says why; with enough players it is the bright button that starts the game."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+WAIT_MS = 10000
+
+
+def test_empezar_looks_at_rest_until_there_are_enough_players(tv, host):
+    tv.set_default_timeout(WAIT_MS)
+    tv.goto(host.url + "/")
+    start = tv.locator("#start")
+    expect(start).to_have_attribute("aria-disabled", "true")
+    resting = start.evaluate("b => getComputedStyle(b).backgroundColor")
+    start.click(force=True)                    # (Playwright waits for aria-disabled ones)
+    expect(tv.locator(".start-row .error")).to_be_visible()       # the host's own reason
+    for _ in range(2):
+        tv.locator(".add-bot .add").click()
+    expect(tv.locator(".seats-panel .seat")).to_have_count(2)
+    expect(start).not_to_have_attribute("aria-disabled", "true")
+    assert start.evaluate("b => getComputedStyle(b).backgroundColor") != resting
