@@ -410,6 +410,6 @@ def test_a_round_of_ferrocarril_on_the_tv_and_three_phones(host, tv, new_phone, 
     expect(standings.locator(".who .name")).to_have_text(["Abuela", "Nieta", "Tío"])
     expect(standings.first.locator(".total")).to_have_text("−10")
     # The phones see it too.
-    expect(abuela.page.locator(".results .closer")).to_have_text("¡Has cerrado! -10 puntos")
-    expect(tio.page.locator(".results .closer")).to_have_text("Abuela cierra: -10 puntos")
+    expect(abuela.page.locator(".results .closer")).to_have_text("¡Has cerrado! −10 puntos")
+    expect(tio.page.locator(".results .closer")).to_have_text("Abuela cierra: −10 puntos")
     expect(nieta.page.locator(".results .my-points b")).to_have_text(f"+{nieta_points}")

@@ -264,14 +264,14 @@ def test_a_round_of_ferrocarril_played_with_the_keyboard_only(laptop, host):
     page.keyboard.press("c")
     expect(page.locator(".fc.ended")).to_have_count(1)
     expect(page.locator(".fc-turn")).to_have_text("Fin de la ronda 1")
-    expect(page.locator(".fc-middle")).to_contain_text("¡Has cerrado! -10 puntos")
+    expect(page.locator(".fc-middle")).to_contain_text("¡Has cerrado! −10 puntos")
     # As on the TV, the computer players' hands show once the round is over, with their points.
     others = page.locator(".others-left .other-left")
     expect(others).to_have_count(2)
     for row in others.all():
         expect(row.locator(".left-cards .mini").first).to_be_visible()
         expect(row.locator(".other-points")).to_have_text(re.compile(r"^\+?\d+$"))
-    expect(page.locator(".solo-seat.you .solo-score")).to_have_text("-10 pts")
+    expect(page.locator(".solo-seat.you .solo-score")).to_have_text("−10 pts")
 
     # S (Seguir) goes on to round 2.
     next_round = page.locator('.fc-actions [data-act="next_round"]')

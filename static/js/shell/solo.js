@@ -10,6 +10,7 @@ import { h, s as svg } from "../core/dom.js";
 import { t, getLang, toggleLang, onLangChange, pick } from "../core/i18n.js";
 import { keepAwake } from "../core/keep-awake.js";
 import { connect, request } from "../core/net.js";
+import { signed } from "../core/numbers.js";
 import { store } from "../core/storage.js";
 import { loadManifest, screenSlot } from "./games.js";
 import { mountGuide } from "./lesson.js";
@@ -186,7 +187,7 @@ function resumePanel() {
       h("span", { class: "resume-meta", text: [formatDate(g.touched || g.started),
         g.lesson ? t("lesson.step_of", { n: Math.min(g.lesson.step + 1, g.lesson.steps), total: g.lesson.steps })
           : t("solo.against", { n: others }),
-        me ? t("solo.your_score", { n: me.score ?? 0 }) : "",
+        me ? t("solo.your_score", { n: signed(me.score ?? 0) }) : "",
         g.status === "finished" ? t("solo.finished") : g.paused ? t("solo.paused_short") : ""].filter(Boolean).join(" · ") }),
       h("span", { class: "resume-go", text: t("solo.resume_go") })));
     })));
@@ -441,7 +442,7 @@ function renderBar(state) {
             svg("rect", { x: 0.75, y: 0.75, width: 8.5, height: 12.5, rx: 1.6 })),
           h("span", { class: "solo-cards-text", text: t("solo.cards", { n: p.cards }) }),
           h("span", { class: "solo-cards-n", "aria-hidden": "true", text: String(p.cards) })),
-        p.score != null && h("span", { class: "solo-score", text: t("solo.score", { n: p.score }) }))),
+        p.score != null && h("span", { class: "solo-score", text: t("solo.score", { n: signed(p.score) }) }))),
     turn && h("span", { class: "solo-turn", text: t("solo.turn") }));
   });
   const paused = !!room.paused;

@@ -47,9 +47,7 @@ export function joinNames(names) {
 }
 
 // A number with a real minus sign: "−127".
-export function signed(n) {
-  return n < 0 ? `−${Math.abs(n)}` : String(n);
-}
+export { signed } from "../core/numbers.js";
 
 // ----- places --------------------------------------------------------------------------------
 // Competition ranking (1, 1, 3…) from scores where lower is better.

@@ -106,11 +106,11 @@ function phoneResults(root, state, local) {
   if (res) {
     const closer = res.closer;
     out.push(h("p", { class: "closer", text: closer == null ? t("phone.fc.res.no_closer")
-      : closer === me() ? t("phone.fc.res.you_closed", { prize: res.points[closer] })
-        : t("phone.fc.res.closer", { name: seatName(closer), prize: res.points[closer] }) }));
+      : closer === me() ? t("phone.fc.res.you_closed", { prize: minus(res.points[closer]) })
+        : t("phone.fc.res.closer", { name: seatName(closer), prize: minus(res.points[closer]) }) }));
     if (me() !== null && closer !== me()) {
       const left = res.hands[me()] || [];
-      out.push(h("div", { class: "my-points" }, h("span", { text: t("phone.fc.res.your_points") }), h("b", { text: `+${res.points[me()]}` })));
+      out.push(h("div", { class: "my-points" }, h("span", { text: t("phone.fc.res.your_points") }), h("b", { text: signed(res.points[me()], { plus: true }) })));
       if (left.length) out.push(h("div", { class: "left-cards" }, minis(left, card)));
     }
     if (local.allHands) out.push(othersLeft(res, me(), { seatName, seatColor, card, points: (s) => minus(res.points[s]) }));
@@ -125,8 +125,8 @@ function phoneResults(root, state, local) {
       return h("tr", { class: s === me() ? "me" : "" },
         h("td", {}, medal(pos + 1, over)),
         h("td", {}, swatch(seatColor(s)), seatName(s)),
-        res && h("td", { text: `${pts > 0 ? "+" : ""}${pts}` }),
-        h("td", {}, h("b", { text: String(totals[s]) })));
+        res && h("td", { text: signed(pts, { plus: true }) }),
+        h("td", {}, h("b", { text: signed(totals[s]) })));
     }))));
   if (over && me() !== null) {
     const place = ranking.indexOf(me()) + 1;

@@ -9,6 +9,7 @@ import { pick, t } from "../../core/i18n.js";
 import { cardEl } from "../../pieces/french.js";
 import { hasScore, multiRound, tc } from "./common.js";
 import { h } from "../../core/dom.js";
+import { signed } from "../../core/numbers.js";
 import { cardMaker, makeLine, screenWithHand, stateReaders, swatch } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { eventFollower, fly, inTurn } from "../../shell/motion.js";
@@ -76,7 +77,7 @@ export function mount(root, ctx) {
       const turn = p.seat === g.turn && playing();
       const name = p.seat === me() ? t("mani.p.you") : seatName(p.seat);
       const info = [tc("mani.cards_n", p.cards)];
-      if (scored) info.push(`${p.score} ${t("mani.points")}`);
+      if (scored) info.push(`${signed(p.score)} ${t("mani.points")}`);
       return h("span", { class: ["mn-player", turn && "turn", turn && g.editing && "thinking", p.seat === me() && "me"],
         vars: { "--seat": seatColor(p.seat) } },
       swatch(seatColor(p.seat)), h("b", { text: name }), h("span", { class: "mn-pinfo", text: info.join(" · ") }));

@@ -189,12 +189,12 @@ function phoneResults(root, state, local) {
     }
     if (me() !== null && scored) {
       const pts = res.points[me()];
-      out.push(h("div", { class: "my-points" }, h("span", { text: t("mani.p.your_points") }), h("b", { text: `${high && pts > 0 ? "+" : ""}${pts}` })));
+      out.push(h("div", { class: "my-points" }, h("span", { text: t("mani.p.your_points") }), h("b", { text: signed(pts, { plus: high }) })));
     }
     const left = me() !== null ? res.hands[me()] || [] : [];
     if (left.length) out.push(h("div", { class: "left-cards" }, minis(left, card)));
     if (local.allHands) {
-      const points = (s) => (scored ? `${high && res.points[s] > 0 ? "+" : ""}${res.points[s]}` : "");
+      const points = (s) => (scored ? signed(res.points[s], { plus: high }) : "");
       out.push(othersLeft(res, me(), { seatName, seatColor, card, points }));
     }
   }
@@ -214,7 +214,7 @@ function phoneResults(root, state, local) {
         return h("tr", { class: s === me() ? "me" : "" },
           h("td", {}, medal(place, over)),
           h("td", {}, swatch(seatColor(s)), seatName(s)),
-          showRound && h("td", { text: `${high && pts > 0 ? "+" : ""}${pts}` }),
+          showRound && h("td", { text: signed(pts, { plus: high }) }),
           h("td", {}, h("b", { text: String(scores[s]) })));
       }))));
   }
