@@ -409,6 +409,8 @@ def test_a_round_of_ferrocarril_on_the_tv_and_three_phones(host, tv, new_phone, 
     assert nieta_points < tio_points
     expect(standings.locator(".who .name")).to_have_text(["Abuela", "Nieta", "Tío"])
     expect(standings.first.locator(".total")).to_have_text("−10")
+    expect(round_over.locator(".auto-next")).to_have_text(
+        re.compile(r"^La siguiente ronda empieza en \d+ s$"))
     # The phones see it too.
     expect(abuela.page.locator(".results .closer")).to_have_text("¡Has cerrado! −10 puntos")
     expect(tio.page.locator(".results .closer")).to_have_text("Abuela cierra: −10 puntos")
