@@ -302,6 +302,8 @@ def test_a_round_of_ferrocarril_on_the_tv_and_three_phones(host, tv, new_phone, 
     tio.expect_hand(HANDS[1])
     result = tv.locator(".buy-panel.result")
     expect(result.locator(".headline")).to_have_text("Abuela se lleva el 7 de bastos")
+    # Told once, in the panel: no toast over the players' rows as well.
+    expect(tv.locator(".toast")).to_have_count(0)
     expect(result.locator(".why.priority")).to_have_text("por prioridad de turno: va antes que Tío")
     expect(tv.locator(".feed")).to_contain_text(
         "Abuela compra el 7 de bastos por prioridad de turno")

@@ -175,13 +175,11 @@ function lastOutcome(events) {
   return null;
 }
 
-// Big banners for the moments the whole table should notice.
+// Big banners for the moments the whole table should notice. A purchase is told once, in the
+// ¡Compro! panel beside the piles (a toast as well covered the player rows).
 function announce(ctx, memory) {
   for (const ev of newEvents(ctx.view, memory)) {
-    if (ev.type === "bought") {
-      if (memory.boughtToast) memory.boughtToast.remove();
-      memory.boughtToast = ctx.toast(h("div", { class: "toast-bought" }, boughtLines(ctx, ev)), { kind: "bought", ms: 3800 });
-    } else if (ev.type === "salir") {
+    if (ev.type === "salir") {
       toastLine(ctx, seatOf(ctx.room, ev.seat), eventText(ev, ctx), { kind: "salir", ms: 2500 });
     }
   }
