@@ -19,7 +19,7 @@ from server import inbound, qr, wire
 from server.brains import ProcessBrains
 from server.push import Client, Pusher
 from server.room import Room, RoomError
-from server.rooms import MAX_ROOMS, Lobby
+from server.rooms import MAX_ROOMS, ROUND_END_SHOWN, Lobby
 from server.scheduler import Scheduler, Workers
 from server.store import Store
 
@@ -38,7 +38,8 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
                bot_delay: float = 1.0, away_timeout: float = 60.0,
                wifi: tuple[str, str | None] | None = None, sweep: bool = True,
                scheduler=None, compute=None, brains=None, synchronous_push: bool = False,
-               allow_test_deals: bool = False, max_rooms: int = MAX_ROOMS):
+               allow_test_deals: bool = False, max_rooms: int = MAX_ROOMS,
+               round_end_shown: float = ROUND_END_SHOWN):
     """`scheduler(fn, delay)` replaces the background timer thread and `compute(fn)` the
     bots' worker pool (tests run tasks by hand); `synchronous_push` sends every state at once
     in the caller's thread (Flask-SocketIO's test client)."""
@@ -116,7 +117,7 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
     lobby = Lobby(store, push, scheduler, compute or (lambda fn: fn()), brains=brains,
                   bot_delay=bot_delay,
                   away_timeout=away_timeout, allow_test_deals=allow_test_deals,
-                  max_rooms=max_rooms)
+                  max_rooms=max_rooms, round_end_shown=round_end_shown)
     lobby.restore()
     app.extensions["sobremesa"] = lobby
 

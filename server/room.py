@@ -12,6 +12,7 @@ from engine.lessons import LessonRun
 from engine.messages import texts
 from engine.registry import GAMES
 from server import messages  # noqa: F401  (registers the host's refusal texts)
+from server.palette import initials, ink, renewed
 
 MAX_NAME = 20
 AWAY, HANDED_OVER = "away", "host"     # why a person's seat is played by a bot for now
@@ -92,7 +93,8 @@ class Seat:
             autoplay = HANDED_OVER
         elif autoplay not in (AWAY, HANDED_OVER):
             autoplay = None
-        return cls(str(data["id"]), str(data["name"]), str(data["color"]), data.get("token"),
+        color = renewed(str(data["color"]))
+        return cls(str(data["id"]), str(data["name"]), color, data.get("token"),
                    data.get("bot"), autoplay)
 
 
@@ -142,6 +144,7 @@ class Room:
     timers: dict[str, RunningTimer] = field(default_factory=dict, repr=False)
     saved_timers: dict = field(default_factory=dict, repr=False)   # from before a restart
     bots_pending: set = field(default_factory=set, repr=False)
+    round_over_since: float | None = field(default=None, repr=False)   # monotonic, between rounds
     bots: dict = field(default_factory=dict, repr=False)           # (seat, level) -> bot
     bot_generation: dict = field(default_factory=dict, repr=False)  # seat -> plans dropped
     requests: dict[str, Request] = field(default_factory=dict, repr=False)
@@ -178,13 +181,18 @@ class Room:
             return None
         return next((t.seconds for t in self.game.timers() if t.name == name), None)
 
+    def _public_seats(self) -> list[dict]:
+        marks = initials([s.name for s in self.seats])
+        return [s.public() | {"initial": mark, "ink": ink(s.color)}
+                for s, mark in zip(self.seats, marks, strict=True)]
+
     def summary(self) -> dict:
         """Everything about the room that anyone may see (no tokens, no claims)."""
         now = time.monotonic()
         return {
             "code": self.code, "game": self.game_name, "kind": self.kind,
             "options": {k: v for k, v in self.options.items() if not k.startswith("_")},
-            "status": self.status, "seats": [s.public() for s in self.seats],
+            "status": self.status, "seats": self._public_seats(),
             "version": self.version, "open_takeover": self.open_takeover,
             "requests": [r.public() for r in self.requests.values()],
             "timers": [{"name": name, "remaining": max(0.0, round(t.deadline - now, 2)),

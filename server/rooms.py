@@ -24,6 +24,7 @@ from engine.lessons import LessonRun, lesson_by_id
 from engine.registry import GAMES
 from server.brains import LocalBrains
 from server.inbound import token_shape
+from server.palette import COLORS
 from server.push import Client, Pusher
 from server.room import AWAY, HANDED_OVER, Request, Room, RoomError, RunningTimer, Seat, clean_name
 from server.scheduler import PeopleFirst
@@ -32,12 +33,12 @@ from server.store import SavedRoom, Store
 log = logging.getLogger(__name__)
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"   # no I or O: they read as 1 and 0
-COLORS = ("#e63946", "#1d72b8", "#2a9d8f", "#f4a261", "#8e44ad", "#e9c46a", "#ff6fb5", "#6c757d")
 MAX_SEATS = 8
 BOT_NAMES = ("Robotina", "Chispas", "Tuerca", "Bombilla", "Pixel", "Tornillo", "Voltio", "Chip")
 MAX_ROOMS = 30                   # open rooms on one host
 LOBBY_IDLE = 60 * 60             # seconds an unwatched lobby stays on the live list
 FINISHED_KEEP = 2 * 60 * 60      # seconds a finished game stays (a phone reloading sees it)
+ROUND_END_SHOWN = 8.0            # seconds the end of a round stays before computers are ready
 RECENT = 6 * 60 * 60             # the phones' room list shows rooms touched this recently
 LESSON_SCRIPT = "lesson"         # the bot level of a lesson's opponents: the script plays them
 FAST_PACE = 0.3                  # "más rápido": the computer players think this much of the time
@@ -60,7 +61,8 @@ class Lobby:
 
     def __init__(self, store: Store, push: Pusher, spawn: Spawn, compute: Compute = _inline, *,
                  brains=None, bot_delay: float = 1.0, away_timeout: float = 60.0,
-                 allow_test_deals: bool = False, max_rooms: int = MAX_ROOMS):
+                 allow_test_deals: bool = False, max_rooms: int = MAX_ROOMS,
+                 round_end_shown: float = ROUND_END_SHOWN):
         self.store = store
         self.push = push
         self.spawn = spawn
@@ -69,6 +71,7 @@ class Lobby:
         self.people_first = PeopleFirst()
         self.bot_delay = bot_delay
         self.away_timeout = away_timeout
+        self.round_end_shown = round_end_shown
         self.allow_test_deals = allow_test_deals   # "_"-options: a dealt hand for tests
         self.max_rooms = max_rooms
         self.rooms: dict[str, Room] = {}
@@ -676,14 +679,28 @@ class Lobby:
                 delay = self.bot_delay * (FAST_PACE if room.fast else 1.0)
                 self.spawn(functools.partial(self._lesson_move, room), delay)
             return
+        reading = self._round_end_left(room, game)
         for seat in game.actors():
             if seat is not None and room.seats[seat].played_by_bot \
                     and seat not in room.bots_pending:
                 room.bots_pending.add(seat)
                 delay = self.bot_delay * (1.5 if game.timers() else 1.0) \
                     * (FAST_PACE if room.fast else 1.0)
+                delay = max(delay, reading)
                 think = functools.partial(self._bot_move, room, seat)
                 self.spawn(functools.partial(self.compute, think), delay)
+
+    def _round_end_left(self, room: Room, game) -> float:
+        """Seconds the end of a round must still stay on screen before a computer player says
+        it is ready: in a room of computers only, all of them ready at once used to flash the
+        scores by."""
+        if not any(timer.name == "next_round" for timer in game.timers()):
+            room.round_over_since = None
+            return 0.0
+        now = time.monotonic()
+        if room.round_over_since is None:
+            room.round_over_since = now
+        return max(0.0, room.round_over_since + self.round_end_shown - now)
 
     def _bot_move(self, room: Room, seat: int) -> None:
         """One bot move: look (under the lock), think (outside it), act (under it, if the

@@ -1,6 +1,7 @@
 // Small helpers shared by every game's phone screen (games/<name>/phone.js). No rules here:
 // only the plumbing both screens had written out twice (hand ids, stored sort, sending, resize).
 import { h } from "../core/dom.js";
+import { seatChip } from "../core/seats.js";
 import { getLang, t } from "../core/i18n.js";
 import { store } from "../core/storage.js";
 import { readDeadlines } from "../core/timers.js";
@@ -17,17 +18,17 @@ export function minis(codes, card) {
 
 // Everyone else's cards left at the end of a round, with their points (a screen with the room
 // to show them as the TV does: the one-device page). `points(seat)` writes a seat's points.
-export function othersLeft(round, me, { seatName, seatColor, card, points }) {
+export function othersLeft(round, me, { seatName, seatColor, seatAt, card, points }) {
   return h("ul", { class: "others-left" }, round.hands.map((hand, seat) => seat !== me && h("li", {
     class: "other-left", vars: { "--seat": seatColor(seat) } },
-  h("span", { class: "other-name" }, swatch(seatColor(seat)), h("b", { text: seatName(seat) })),
+  h("span", { class: "other-name" }, swatch(seatAt(seat)), h("b", { text: seatName(seat) })),
   h("span", { class: "left-cards" }, hand.length ? minis(hand, card) : "—"),
   h("b", { class: "other-points", text: points(seat) }))));
 }
 
-// A seat's colour dot.
-export function swatch(color) {
-  return h("span", { class: "swatch", style: { background: color } });
+// A seat's colour with its initial (core/seats.js), sized for the phone.
+export function swatch(seat) {
+  return seatChip(seat, "swatch");
 }
 
 // The hand's rows: <div class="hand-row"> each, cardNode(entry, k, style) a card.
@@ -122,7 +123,8 @@ export function stateReaders(ui) {
   const allowed = () => new Set(game().allowed || []);
   const seatName = (i) => (i == null ? "" : ui.state.room.seats[i]?.name ?? `#${i + 1}`);
   const seatColor = (i) => ui.state.room.seats[i]?.color ?? "#999";
-  return { game, me, allowed, seatName, seatColor };
+  const seatAt = (i) => (i == null ? null : ui.state.room.seats[i] ?? null);
+  return { game, me, allowed, seatName, seatColor, seatAt };
 }
 
 // One action at a time for a screen and every component on it (the hand, an overlay):

@@ -5,6 +5,7 @@
 //
 // A game's phone screen is mount(root, ctx) -> {update(state), relabel(), destroy()}, with
 //   ctx = { send(action) -> Promise<reply>, banner(message, kind), vibrate(pattern), errorText(error) }
+import { seatChip } from "../core/seats.js";
 import { keepAwake } from "../core/keep-awake.js";
 import { t, getLang, toggleLang, onLangChange, pick } from "../core/i18n.js";
 import { connect, request } from "../core/net.js";
@@ -241,15 +242,16 @@ $("rejoin-btn").addEventListener("click", () => {
 function renderLobby(state) {
   const you = state.you;
   $("me-name").textContent = you.name;
-  $("me-color").style.background = you.color;
+  const mine = state.room.seats.find((seat) => seat.id === you.seat_id);
+  const chip = seatChip(mine || you, "swatch big");
+  chip.id = "me-color";
+  $("me-color").replaceWith(chip);
   const list = $("lobby-seats");
   list.replaceChildren();
   for (const seat of state.room.seats) {
     const li = document.createElement("li");
     li.className = "seat" + (seat.id === you.seat_id ? " me" : "") + (seat.connected ? "" : " away");
-    const dot = document.createElement("span");
-    dot.className = "swatch";
-    dot.style.background = seat.color;
+    const dot = seatChip(seat, "swatch");
     const name = document.createElement("span");
     name.className = "seat-name";
     name.textContent = seat.name;
@@ -287,9 +289,7 @@ function renderTakeover(state) {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "btn takeover-seat";
-    const dot = document.createElement("span");
-    dot.className = "swatch";
-    dot.style.background = seat.color;
+    const dot = seatChip(seat, "swatch");
     const label = document.createElement("span");
     label.textContent = t("phone.take_over", { name: seat.name });
     button.append(dot, label);

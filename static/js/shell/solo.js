@@ -6,6 +6,7 @@
 //
 // The device keeps, per solo game, the seat token (to play and to come back with `join`) and the
 // host token (`pause`, `resume`, `set_pace`) in localStorage under SOLO_KEY.
+import { seatChip, seatVars } from "../core/seats.js";
 import { h, s as svg } from "../core/dom.js";
 import { t, getLang, toggleLang, onLangChange, pick } from "../core/i18n.js";
 import { keepAwake } from "../core/keep-awake.js";
@@ -416,10 +417,6 @@ function control(id, icon, label, { class: extra, ...attrs }) {
     h("span", { class: "solo-control-text", text: label }));
 }
 
-function initial(name) {
-  return (name || "?").trim().charAt(0).toUpperCase() || "?";
-}
-
 // The opponents (and you) as compact seats, then the pause and pace switches.
 function renderBar(state) {
   const room = state.room;
@@ -430,10 +427,10 @@ function renderBar(state) {
     const you = state.you && index === state.you.index;
     const turn = view?.turn === index && room.status === "playing";
     return h("li", {
-      class: ["solo-seat", you && "you", turn && "turn"], vars: { "--seat": seat.color },
+      class: ["solo-seat", you && "you", turn && "turn"], vars: seatVars(seat),
       dataset: { seat: String(index) }, "aria-current": turn ? "true" : null,
     },
-    h("span", { class: "solo-avatar", "aria-hidden": "true", text: initial(seat.name) }),
+    seatChip(seat, "solo-avatar"),
     h("span", { class: "solo-seat-text" },
       h("span", { class: "solo-seat-name", text: you ? t("solo.you", { name: seat.name }) : seat.name }),
       h("span", { class: "solo-seat-stats" },

@@ -4,6 +4,7 @@
 
 import { h } from "../core/dom.js";
 import { getLang, pick, t } from "../core/i18n.js";
+import { seatChip, seatVars } from "../core/seats.js";
 import { store } from "../core/storage.js";
 
 const SEEN_KEY = "sobremesa.tv.seen_notices";
@@ -114,8 +115,8 @@ function seatItem(seat, room, ctx) {
         }
       } } }, armed ? t("tv.remove_sure") : playing ? t("tv.remove_to_bot") : t("tv.remove")));
   }
-  return h("li", { class: "menu-seat", vars: { "--seat": seat.color } },
-    h("span", { class: "swatch" }),
+  return h("li", { class: "menu-seat", vars: seatVars(seat) },
+    seatChip(seat, "swatch"),
     h("span", { class: "menu-name", text: seat.name }),
     h("span", { class: "menu-status", text: status }),
     h("span", { class: "menu-actions" }, actions));

@@ -62,7 +62,7 @@ export function mount(root, ctx) {
 
   // ----- derived values ---------------------------------------------------------------------
 
-  const { game, me, allowed, seatName, seatColor } = stateReaders(ui);
+  const { game, me, allowed, seatName, seatAt } = stateReaders(ui);
   const myTurn = () => me() !== null && game().turn === me() && PLAYING.has(game().phase);
 
   function describe(ev) {
@@ -112,7 +112,7 @@ export function mount(root, ctx) {
       el.turn.textContent = t("phone.fc.your_turn");
       el.turn.classList.add("mine");
     } else {
-      el.turn.replaceChildren(swatch(seatColor(g.turn)), t("phone.fc.turn_of", { name: seatName(g.turn) }));
+      el.turn.replaceChildren(swatch(seatAt(g.turn)), t("phone.fc.turn_of", { name: seatName(g.turn) }));
     }
     const last = [...(g.events || [])].reverse().find((ev) => describe(ev));
     el.ticker.textContent = last && PLAYING.has(g.phase) ? describe(last) : "";

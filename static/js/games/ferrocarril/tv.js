@@ -158,8 +158,7 @@ function boughtLines(ctx, ev) {
   return [
     h("div", { class: "bought-card" }, cardEl(ev.card)),
     h("div", { class: "bought-text" },
-      h("p", { class: "headline", vars: { "--seat": buyer.color } },
-        h("span", { class: "who", text: buyer.name }), " ",
+      h("p", { class: "headline" }, nameTag(buyer, "who"), " ",
         h("span", { text: t("tv.gets_it", { card: cardPhrase(ev.card) }) })),
       reasons),
   ];

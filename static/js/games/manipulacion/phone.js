@@ -40,7 +40,7 @@ export function mount(root, ctx) {
 
   // ----- derived values ----------------------------------------------------------------------
 
-  const { game, me, seatName, seatColor } = stateReaders(ui);
+  const { game, me, seatName, seatColor, seatAt } = stateReaders(ui);
   const playing = () => game().phase === "play";
   const myTurn = () => me() !== null && game().turn === me() && playing();
   const editing = () => !!game().copy;
@@ -65,7 +65,7 @@ export function mount(root, ctx) {
       el.turn.classList.add("mine");
     } else {
       const text = g.editing ? t("mani.p.thinking_of", { name: seatName(g.turn) }) : t("mani.p.turn_of", { name: seatName(g.turn) });
-      el.turn.replaceChildren(swatch(seatColor(g.turn)), h("span", { text }));
+      el.turn.replaceChildren(swatch(seatAt(g.turn)), h("span", { text }));
       if (g.editing) el.turn.classList.add("thinking");
     }
     el.stockCard.replaceChildren(card(null, { faceDown: true, title: t("mani.stock") }));
@@ -80,7 +80,7 @@ export function mount(root, ctx) {
       if (scored) info.push(`${signed(p.score)} ${t("mani.points")}`);
       return h("span", { class: ["mn-player", turn && "turn", turn && g.editing && "thinking", p.seat === me() && "me"],
         vars: { "--seat": seatColor(p.seat) } },
-      swatch(seatColor(p.seat)), h("b", { text: name }), h("span", { class: "mn-pinfo", text: info.join(" · ") }));
+      swatch(seatAt(p.seat)), h("b", { text: name }), h("span", { class: "mn-pinfo", text: info.join(" · ") }));
     }));
 
     const notice = playing() && g.final_turns != null ? t("mani.final_turns") : "";
