@@ -1,7 +1,8 @@
 """Screenshots for docs/screens/: the host's controls (TV 1920x1080, phones as a Pixel 7) and the
 one-device screen (/solo on a laptop, a tablet either way round and a phone) and its lessons.
 
-    .venv/bin/python -m tests.browser.screens [--out docs/screens] [--only host|damaged|solo]
+    .venv/bin/python -m tests.browser.screens [--out docs/screens]
+        [--only host|damaged|solo|lessons|night] [--suffix=-before]
 
 Starts real hosts on loopback, plays the moments through the pages, and saves one PNG each.
 """
@@ -17,6 +18,7 @@ from pathlib import Path
 from playwright.sync_api import expect, sync_playwright
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.night import abuela_closes, five_at_the_table
 from tests.live import ROOT, Host
 
 
@@ -220,17 +222,40 @@ def lessons(browser, devices, out: Path, data: Path) -> None:
         host.kill()
 
 
+def night(browser, devices, out: Path, data: Path, suffix: str = "") -> None:
+    """The TV from the sofa: a five-player Ferrocarril table halfway through a round, and the
+    round's end with the closer's row."""
+    host = Host(data, "--bot-delay", "1", "--allow-test-deals")
+    try:
+        tv = tv_page(browser)
+        tv.goto(host.url + "/")
+        expect(tv.locator(".tiles .tile-emblem")).to_have_count(4)
+        tv.wait_for_timeout(400)
+        tv.screenshot(path=out / f"tv-lobby-chooser{suffix}.png")
+        abuela, tio = phone_page(browser, devices), phone_page(browser, devices)
+        five_at_the_table(host, tv, abuela, tio=tio)
+        tv.screenshot(path=out / f"tv-table-5{suffix}.png")
+        abuela_closes(tv, abuela)
+        abuela.locator('[data-act="next_round"]').first.tap()
+        expect(tv.locator(".round-over .hand-row.closer .ready-badge")).to_be_visible()
+        tv.wait_for_timeout(600)
+        tv.screenshot(path=out / f"tv-round-end{suffix}.png")
+    finally:
+        host.kill()
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.browser.screens")
     parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
-    parser.add_argument("--only", choices=["host", "damaged", "solo", "lessons"],
+    parser.add_argument("--suffix", default="", help='added to the names of the "night" group')
+    parser.add_argument("--only", choices=["host", "damaged", "solo", "lessons", "night"],
                         help="take only this group of screenshots")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as tmp:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for sub in "abcd":
+        for sub in "abcde":
             (Path(tmp) / sub).mkdir()
         if args.only in (None, "host"):
             host_controls(browser, playwright.devices, out, Path(tmp) / "a")
@@ -240,6 +265,8 @@ def main(argv=None) -> int:
             solo(browser, out, Path(tmp) / "c")
         if args.only in (None, "lessons"):
             lessons(browser, playwright.devices, out, Path(tmp) / "d")
+        if args.only in (None, "night"):
+            night(browser, playwright.devices, out, Path(tmp) / "e", args.suffix)
         browser.close()
     for png in sorted(out.glob("*.png")):
         print(png.relative_to(ROOT) if png.is_relative_to(ROOT) else png)

@@ -403,7 +403,7 @@ def test_a_round_of_ferrocarril_on_the_tv_and_three_phones(host, tv, new_phone, 
     expect(round_over.locator(".ro-title h1")).to_have_text("Fin de la ronda 1")
     expect(round_over.locator(".ro-closer")).to_have_text("Abuela cierra: −10 puntos")
     rows = round_over.locator(".ro-hands .hand-row")
-    expect(rows.locator(".hand-name")).to_have_text(names)
+    expect(rows.locator(".hand-name .who")).to_have_text(names)
     expect(rows.locator(".hand-points")).to_have_text(["−10", str(tio_points), str(nieta_points)])
     expect(rows.nth(0).locator(".prize-badge")).to_be_visible()
     expect(rows.nth(1).locator("svg.card")).to_have_count(13)

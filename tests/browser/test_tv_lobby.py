@@ -20,3 +20,22 @@ def test_empezar_looks_at_rest_until_there_are_enough_players(tv, host):
     expect(tv.locator(".seats-panel .seat")).to_have_count(2)
     expect(start).not_to_have_attribute("aria-disabled", "true")
     assert start.evaluate("b => getComputedStyle(b).backgroundColor") != resting
+
+
+def test_the_chooser_shows_four_big_tiles_each_with_its_emblem(tv, host):
+    tv.set_default_timeout(WAIT_MS)
+    tv.goto(host.url + "/")
+    tiles = tv.locator(".tiles .tile")
+    expect(tiles).to_have_count(4)
+    expect(tv.locator(".tiles .tile-emblem")).to_have_count(4)
+    sizes = tv.evaluate("""() => [...document.querySelectorAll('.tiles .tile')].map((tile) => ({
+        height: tile.getBoundingClientRect().height,
+        title: parseFloat(getComputedStyle(tile.querySelector('.tile-title')).fontSize),
+        emblem: tile.querySelector('.tile-emblem').naturalWidth,
+        cut: tile.querySelector('.tile-title').scrollWidth
+             > tile.querySelector('.tile-title').clientWidth}))""")
+    for size in sizes:
+        assert size["height"] >= 0.15 * 1080, size     # was 0.11 (120 px)
+        assert size["title"] >= 34.9, size             # 1.75rem, was 1.4rem: read from the sofa
+        assert size["emblem"] > 0, size                # the picture loaded
+        assert not size["cut"], size

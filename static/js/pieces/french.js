@@ -91,17 +91,25 @@ function star(x, y, r, fill, extra = "") {
 
 const FONT = `font-family="system-ui, 'Segoe UI', Roboto, 'Noto Sans', sans-serif"`;
 
-// The corner index: a large rank and its suit under it, in the card's left strip.
-function corner(card, color) {
+// The corner index: a large rank and its suit under it, in the card's left strip. The "big"
+// index (a table seen from across the room) makes the rank as large as that strip allows.
+function corner(card, color, big = false) {
   const ten = card.rank === "10";
+  if (big) {
+    const squeeze = ten ? ` textLength="46" lengthAdjust="spacingAndGlyphs"` : "";
+    return `<text data-rank="" x="5" y="60" font-size="62" font-weight="800" fill="${color}" ${FONT}${squeeze}>${card.rank}</text>` +
+      suitShape(card.suit, 21, 82, 0.95, color);
+  }
   const size = ten ? 33 : 40;
   const x = ten ? 4 : 7;
-  return `<text x="${x}" y="38" font-size="${size}" font-weight="800" fill="${color}" ${FONT} ` +
+  return `<text data-rank="" x="${x}" y="38" font-size="${size}" font-weight="800" fill="${color}" ${FONT} ` +
     `letter-spacing="${ten ? -2.5 : 0}">${card.rank}</text>` + suitShape(card.suit, 18, 55, 0.8, color);
 }
 
-// The middle of a card: one big pip, or for J Q K a framed letter.
-function middle(card, color) {
+// The middle of a card: one big pip, or for J Q K a framed letter (with the big index, a
+// pip low on the right: the corner already says the rank).
+function middle(card, color, big = false) {
+  if (big) return suitShape(card.suit, 66, 110, 1.3, color);
   if (["J", "Q", "K"].includes(card.rank)) {
     return `<rect x="36" y="52" width="54" height="76" rx="6" fill="none" stroke="${color}" stroke-width="2.5" opacity="0.55"/>` +
       `<text x="63" y="104" text-anchor="middle" font-size="44" font-weight="800" fill="${color}" ${FONT}>${card.rank}</text>` +
@@ -135,6 +143,12 @@ function drawing(code, options) {
   }
   if (!SUITS[card.suit] || !RANK_ORDER.includes(card.rank)) return frame("");
   const color = SUITS[card.suit].color;
+  const big = options.index === "big";
+  if (card.named && big) {
+    return frame(corner(card, color, true) + star(66, 110, 24, JOKER_INK) +
+      `<text x="94" y="20" text-anchor="end" font-size="13" font-weight="800" fill="${JOKER_INK}" ${FONT}>★</text>`,
+      JOKER_FACE, JOKER_INK, 3.5);
+  }
   if (card.named) {
     // The card it stands for in the corner, a star under it, and a big star with the rank.
     return frame(
@@ -147,10 +161,10 @@ function drawing(code, options) {
       `<text x="94" y="20" text-anchor="end" font-size="11" font-weight="800" fill="${JOKER_INK}" ${FONT}>★</text>`,
       JOKER_FACE, JOKER_INK, 3.5);
   }
-  return frame(corner(card, color) + middle(card, color));
+  return frame(corner(card, color, big) + middle(card, color, big));
 }
 
-// One card as an SVG element. options: {selected, faceDown, title, lang, extraClass}
+// One card as an SVG element. options: {selected, faceDown, title, lang, extraClass, index: "big"}
 export function cardEl(code, options = {}) {
   const node = markup(drawing(code, options));
   node.setAttribute("aria-label", options.title || (code ? cardName(code, options.lang || "es") : ""));

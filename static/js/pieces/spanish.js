@@ -74,20 +74,35 @@ function drawing(code, options) {
       `<path d="M20 30 L80 110 M80 30 L20 110" stroke="#f2c230" stroke-width="3"/>`, "#7b1e3a");
   }
   const card = parseCard(code);
+  const jokerWord = options.lang === "en" ? "JOKER" : "COMODÍN";
+  if (card.joker && options.index === "big") {
+    return frame(`<text x="6" y="58" font-size="60" fill="#6a1b9a">★</text>` +
+      `<text x="50" y="118" text-anchor="middle" font-size="15" font-weight="700" fill="#6a1b9a" font-family="sans-serif">${jokerWord}</text>`);
+  }
   if (card.joker) {
     return frame(`<text x="50" y="62" text-anchor="middle" font-size="54" fill="#6a1b9a">★</text>` +
-      `<text x="50" y="104" text-anchor="middle" font-size="15" font-weight="700" fill="#6a1b9a" font-family="sans-serif">${options.lang === "en" ? "JOKER" : "COMODÍN"}</text>`);
+      `<text x="50" y="104" text-anchor="middle" font-size="15" font-weight="700" fill="#6a1b9a" font-family="sans-serif">${jokerWord}</text>`);
   }
   if (!SUITS[card.suit] || !RANK_ORDER.includes(card.rank)) return frame("");
   const color = SUITS[card.suit].color;
+  if (options.index === "big") return frame(bigIndex(card, color));
   const small = card.rank.length > 1 ? 34 : 40;
   return frame(
-    `<text x="10" y="44" font-size="${small}" font-weight="800" fill="${color}" font-family="sans-serif">${card.rank}</text>` +
+    `<text data-rank="" x="10" y="44" font-size="${small}" font-weight="800" fill="${color}" font-family="sans-serif">${card.rank}</text>` +
     suitSymbol(card.suit, 72, 28, 1.1) +
     suitSymbol(card.suit, 50, 96, 2.2));
 }
 
-// One card as an SVG element. options: {selected, faceDown, title, lang, extraClass}
+// The face for a table seen from across the room (the TV): the rank as large as the card's
+// width allows, its suit under it, both in the strip an overlapping card leaves in sight.
+function bigIndex(card, color) {
+  const squeeze = card.rank.length > 1 ? ` textLength="58" lengthAdjust="spacingAndGlyphs"` : "";
+  return `<text data-rank="" x="6" y="61" font-size="64" font-weight="800" fill="${color}" font-family="sans-serif"${squeeze}>${card.rank}</text>` +
+    suitSymbol(card.suit, 22, 86, 1.15) +
+    suitSymbol(card.suit, 66, 110, 1.45);
+}
+
+// One card as an SVG element. options: {selected, faceDown, title, lang, extraClass, index: "big"}
 export function cardEl(code, options = {}) {
   const card = code ? parseCard(code) : null;
   const known = card && (card.joker || (SUITS[card.suit] && RANK_ORDER.includes(card.rank)));

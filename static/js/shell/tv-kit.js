@@ -1,6 +1,7 @@
 // Small helpers shared by the TV page and every game's TV screen (games/<name>/tv.js).
 // Player names always go in through textContent (h(..., {text}) or string children).
 
+import { seatChip, seatVars } from "../core/seats.js";
 import { h, markup } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { ring, secondsLeft } from "../core/timers.js";
@@ -36,8 +37,8 @@ export function seatOf(room, index) {
 
 // A coloured dot plus the player's name.
 export function nameTag(seat, extraClass = "") {
-  return h("span", { class: ["name-tag", extraClass], vars: { "--seat": seat.color } },
-    h("span", { class: "dot" }), h("span", { class: "name", text: seat.name }));
+  return h("span", { class: ["name-tag", extraClass], vars: seatVars(seat) },
+    seatChip(seat, "dot"), h("span", { class: "name", text: seat.name }));
 }
 
 // "Abuela, Tío y Chispas" (or "… and …").
@@ -133,7 +134,7 @@ export function nameOf(ctx, seat) {
 
 // "▶ Name's turn", with any extra class and children.
 export function turnPill(seat, extraClass, ...children) {
-  return h("span", { class: ["turn-pill", extraClass], vars: { "--seat": seat.color } },
+  return h("span", { class: ["turn-pill", extraClass], vars: seatVars(seat) },
     h("span", { class: "turn-arrow", "aria-hidden": "true" }, "▶"),
     h("span", { class: "turn-text", text: t("tv.turn_of", { name: seat.name }) }),
     children);
@@ -187,8 +188,9 @@ export function feed(ctx, textOf, size = 7) {
     h("h3", { text: t("tv.feed") }),
     h("ol", {}, events.map((ev, i) => h("li", {
       class: ["feed-item", `ev-${ev.type}`, i === 0 && "latest"],
-      vars: { "--seat": ev.seat == null ? "transparent" : seatOf(ctx.room, ev.seat).color },
-    }, h("span", { class: "dot" }), h("span", { class: "text", text: textOf(ev) })))));
+      vars: ev.seat == null ? { "--seat": "transparent" } : seatVars(seatOf(ctx.room, ev.seat)),
+    }, ev.seat == null ? h("span", { class: "dot" }) : seatChip(seatOf(ctx.room, ev.seat), "dot"),
+    h("span", { class: "text", text: textOf(ev) })))));
 }
 
 // A one-line toast in the seat's colour.
@@ -201,6 +203,13 @@ export function toastLine(ctx, seat, text, options) {
 // "Ready" beside a seat that has asked for the next round.
 export function readyBadge(view, s) {
   return (view.ready || []).includes(s) && h("span", { class: "ready-badge", text: t("tv.ready") });
+}
+
+// The name cell of a round-end row: the name, and under it "✓ Listo" once that seat is ready
+// (one cell, so the row's columns never shift).
+export function handName(seat, view, s) {
+  return h("span", { class: "hand-name" },
+    h("span", { class: "who" }, seatChip(seat), h("span", { text: seat.name })), readyBadge(view, s));
 }
 
 // A standings row: place, name, then the given cells.

@@ -7,6 +7,7 @@
 //             toast(content, {kind, ms}) -> node, clearToasts(), catalogue }
 // and update() called on every state push (state.game is the public view).
 
+import { seatChip, seatVars } from "../core/seats.js";
 import { connect, request } from "../core/net.js";
 import { h } from "../core/dom.js";
 import { getLang, onLangChange, pick, t, toggleLang } from "../core/i18n.js";
@@ -331,10 +332,14 @@ function tilesPanel(selected, isHost) {
       dataset: { game: name },
       on: { click: () => name !== selected && host("set_game", { game: name }) },
     },
-    h("span", { class: "tile-title", text: title }),
-    h("span", { class: "tile-meta" },
-      h("span", { class: "tile-players", text: t("common.players_range", { min: data.min_players, max: data.max_players }) }),
-      soon && h("span", { class: "tile-soon", text: t("tv.soon") })),
+    h("span", { class: "tile-head" },
+      h("img", { class: "tile-emblem", src: `/static/media/games/${name}.svg`, alt: "", "aria-hidden": "true",
+        on: { error: (event) => event.target.remove() } }),
+      h("span", { class: "tile-text" },
+        h("span", { class: "tile-title", text: title }),
+        h("span", { class: "tile-meta" },
+          h("span", { class: "tile-players", text: t("common.players_range", { min: data.min_players, max: data.max_players }) }),
+          soon && h("span", { class: "tile-soon", text: t("tv.soon") })))),
     h("span", { class: "tile-summary", text: summary }));
   });
   return h("section", { class: "tiles" }, tiles);
@@ -422,10 +427,10 @@ function seatsPanel(info, room, isHost) {
         text: seat.connected ? t("tv.phone") : t("tv.away") }));
     }
     return h("li", {
-      class: "seat", draggable: isHost ? "true" : null, dataset: { id: seat.id }, vars: { "--seat": seat.color },
+      class: "seat", draggable: isHost ? "true" : null, dataset: { id: seat.id }, vars: seatVars(seat),
     },
     h("span", { class: "pos", text: String(index + 1) }),
-    h("span", { class: "swatch" }),
+    seatChip(seat, "swatch"),
     h("span", { class: "seat-who" },
       h("span", { class: "seat-name", text: seat.name }),
       h("span", { class: "seat-meta" }, badges, isHost && seatActions(seat, index))));

@@ -8,7 +8,7 @@ import { getLang, t } from "../../core/i18n.js";
 import { cardEl as deckCard } from "../../pieces/spanish.js";
 import { cardMaker, medal, minis, othersLeft, stateReaders, swatch } from "../../shell/phone-kit.js";
 import {
-  autoNext, gameResult, nameOf, newGameButton, nextRoundButton, places, podium, readyBadge, restList, drawTvResults, seatOf,
+  autoNext, gameResult, handName, nameOf, nameTag, newGameButton, nextRoundButton, places, podium, restList, drawTvResults, seatOf,
   signed, standingsRow, winnerLine,
 } from "../../shell/tv-kit.js";
 
@@ -29,10 +29,9 @@ function roundOver(ctx) {
     const seat = seatOf(ctx.room, s);
     const isCloser = s === closer;
     return h("li", { class: ["hand-row", isCloser && "closer"], vars: { "--seat": seat.color } },
-      h("span", { class: "hand-name", text: seat.name }),
-      readyBadge(view, s),
+      handName(seat, view, s),
       h("div", { class: "hand-cards" },
-        isCloser ? h("span", { class: "prize-badge", text: t("tv.prize_card") }) : hand.map((code) => cardEl(code))),
+        isCloser ? h("span", { class: "prize-badge", text: t("tv.prize_card") }) : hand.map((code) => cardEl(code, { index: "big" }))),
       h("span", { class: ["hand-points", last.points[s] < 0 && "negative"], text: minus(last.points[s]) }));
   });
 
@@ -41,8 +40,7 @@ function roundOver(ctx) {
       h("h1", { text: t("tv.round_over", { n: last.round }) }),
       closer == null
         ? h("p", { class: "ro-closer", text: t("tv.no_closer") })
-        : h("p", { class: "ro-closer", vars: { "--seat": seatOf(ctx.room, closer).color } },
-          h("span", { class: "who", text: nameOf(ctx, closer) }), " ",
+        : h("p", { class: "ro-closer" }, nameTag(seatOf(ctx.room, closer), "who"), " ",
           h("span", { text: t("tv.closer", { prize: minus(last.points[closer]) }) }))),
     h("div", { class: "ro-grid" },
       h("section", { class: "ro-hands" }, h("h2", { text: t("tv.hands") }),
@@ -89,7 +87,7 @@ function gameOver(ctx) {
 // ----- the phone -----------------------------------------------------------------------------------------
 
 function phoneResults(root, state, local) {
-  const { game, me, seatName, seatColor } = stateReaders({ state });
+  const { game, me, seatName, seatColor, seatAt } = stateReaders({ state });
   const g = game();
   const res = g.last_round;
   const over = g.phase === "game_over";
@@ -113,7 +111,7 @@ function phoneResults(root, state, local) {
       out.push(h("div", { class: "my-points" }, h("span", { text: t("phone.fc.res.your_points") }), h("b", { text: signed(res.points[me()], { plus: true }) })));
       if (left.length) out.push(h("div", { class: "left-cards" }, minis(left, card)));
     }
-    if (local.allHands) out.push(othersLeft(res, me(), { seatName, seatColor, card, points: (s) => minus(res.points[s]) }));
+    if (local.allHands) out.push(othersLeft(res, me(), { seatName, seatColor, seatAt, card, points: (s) => minus(res.points[s]) }));
   }
   const totals = g.players.map((p) => p.score);
   const ranking = g.result?.ranking || [...totals.keys()].sort((a, b) => totals[a] - totals[b] || a - b);
@@ -124,7 +122,7 @@ function phoneResults(root, state, local) {
       const pts = res ? res.points[s] : null;
       return h("tr", { class: s === me() ? "me" : "" },
         h("td", {}, medal(pos + 1, over)),
-        h("td", {}, swatch(seatColor(s)), seatName(s)),
+        h("td", {}, swatch(seatAt(s)), seatName(s)),
         res && h("td", { text: signed(pts, { plus: true }) }),
         h("td", {}, h("b", { text: signed(totals[s]) })));
     }))));

@@ -12,6 +12,7 @@ import { getLang, t } from "../../core/i18n.js";
 import { cardEl, cardName, rankName } from "../../pieces/spanish.js";
 import { cardsStat, seatBadges, seatOf, shrinkToFit, signed } from "../../shell/tv-kit.js";
 import { minis, swatch } from "../../shell/phone-kit.js";
+import { seatChip, seatVars } from "../../core/seats.js";
 
 const PLAYING = new Set(["draw", "play"]);
 
@@ -50,8 +51,9 @@ function tvMeld(meld, fresh, picking) {
     class: ["meld", meld.kind, fresh.has(meld.id) && "fresh", pickable && "pickable", picking && !pickable && "dim"],
     type: pickable ? "button" : null, dataset: { meld: String(meld.id) },
   },
-    h("div", { class: "meld-cards" }, displayOrder(meld).map((code) => card(code))),
-    stands && h("span", { class: "meld-caption" }, h("span", { class: "star", "aria-hidden": "true" }, "★"), ` = ${stands}`));
+    h("div", { class: "meld-cards" }, displayOrder(meld).map((code) => card(code, { index: "big" }))),
+    stands && h("span", { class: "meld-caption" },
+      h("span", {}, h("span", { class: "star", "aria-hidden": "true" }, "★"), " ="), h("span", { text: stands })));
 }
 
 function tvRow(state, player, fresh, picking) {
@@ -61,11 +63,12 @@ function tvRow(state, player, fresh, picking) {
   const melds = view.table.filter((m) => m.owner === player.seat);
   return h("section", {
     class: ["player-row", isTurn && "turn", view.dealer === player.seat && "dealer"],
-    vars: { "--seat": seat.color }, dataset: { seat: String(player.seat) },
+    vars: seatVars(seat), dataset: { seat: String(player.seat) },
   },
   h("div", { class: "pinfo" },
     h("div", { class: "pname" },
       isTurn && h("span", { class: "turn-flag", "aria-hidden": "true" }, "▶"),
+      seatChip(seat),
       h("span", { class: "name", text: seat.name }),
       view.dealer === player.seat && h("span", { class: "dealer-badge", title: t("tv.dealer") },
         markup(DEALER_ICON), h("span", { text: t("tv.dealer") }))),
@@ -103,7 +106,7 @@ function phoneRow(state, i, picking) {
   if (seat.connected === false) info.push(t("phone.fc.offline"));
   return h("div", { class: ["trow", turn && "turn", i === me && "me"], vars: { "--seat": color } },
     h("div", { class: "tname" },
-      h("span", { class: "who" }, swatch(color), h("b", { text: i === me ? t("phone.fc.you") : seat.name ?? `#${i + 1}` })),
+      h("span", { class: "who" }, swatch(seat), h("b", { text: i === me ? t("phone.fc.you") : seat.name ?? `#${i + 1}` })),
       h("span", { class: "tinfo", text: info.join(" · ") }),
       p.salido && h("span", { class: "badge", text: `✓ ${t("phone.fc.salido")}` })),
     h("div", { class: "tmelds" },
@@ -152,7 +155,7 @@ export function freshMelds() {
 export function fitMelds(root) {
   for (const area of root.querySelectorAll(".melds")) {
     if (!area.querySelector(".meld")) continue;
-    shrinkToFit(area, Math.min(150, Math.max(60, area.clientHeight - 30)), 48, 0.93);
+    shrinkToFit(area, Math.min(190, Math.max(60, area.clientHeight - 6)), 48, 0.93);
   }
 }
 

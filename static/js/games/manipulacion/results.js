@@ -8,7 +8,7 @@ import { t } from "../../core/i18n.js";
 import { cardEl } from "../../pieces/french.js";
 import { cardMaker, medal, minis, othersLeft, stateReaders, swatch } from "../../shell/phone-kit.js";
 import {
-  autoNext, gameResult, joinNames, nameOf, newGameButton, nextRoundButton, places, podium, readyBadge, restList, drawTvResults,
+  autoNext, gameResult, handName, joinNames, nameOf, newGameButton, nextRoundButton, places, podium, restList, drawTvResults,
   seatOf, signed, standingsRow, winnerLine,
 } from "../../shell/tv-kit.js";
 import { hasScore, higherWins, multiRound, tc, winsLine } from "./common.js";
@@ -47,7 +47,7 @@ function handsList(ctx, last, { showRoundPoints }) {
       : handPts != null ? tc("mani.points_n", handPts) : "";
     const shown = high ? (pts > 0 ? `+${pts}` : signed(pts)) : signed(pts);
     return h("li", { class: ["hand-row", "mani-hand", winners.has(s) && "winner"], vars: { "--seat": seat.color } },
-      h("span", { class: "hand-name" }, h("span", { text: seat.name }), readyBadge(view, s)),
+      handName(seat, view, s),
       h("div", { class: "hand-cards" },
         hand.length ? hand.map((code) => card(code)) : h("span", { class: "prize-badge", text: t("mani.res.empty_hand") })),
       h("span", { class: "hand-worth", text: hand.length ? handInfo : "" }),
@@ -160,7 +160,7 @@ function carruselBreakdown(ctx, result) {
 // ----- the phone -----------------------------------------------------------------------------------------
 
 function phoneResults(root, state, local) {
-  const { game, me, seatName, seatColor } = stateReaders({ state });
+  const { game, me, seatName, seatColor, seatAt } = stateReaders({ state });
   const g = game();
   const res = g.last_round;
   const over = g.phase === "game_over";
@@ -195,7 +195,7 @@ function phoneResults(root, state, local) {
     if (left.length) out.push(h("div", { class: "left-cards" }, minis(left, card)));
     if (local.allHands) {
       const points = (s) => (scored ? signed(res.points[s], { plus: high }) : "");
-      out.push(othersLeft(res, me(), { seatName, seatColor, card, points }));
+      out.push(othersLeft(res, me(), { seatName, seatColor, seatAt, card, points }));
     }
   }
   // standings
@@ -213,7 +213,7 @@ function phoneResults(root, state, local) {
         const pts = res ? res.points[s] : 0;
         return h("tr", { class: s === me() ? "me" : "" },
           h("td", {}, medal(place, over)),
-          h("td", {}, swatch(seatColor(s)), seatName(s)),
+          h("td", {}, swatch(seatAt(s)), seatName(s)),
           showRound && h("td", { text: signed(pts, { plus: high }) }),
           h("td", {}, h("b", { text: String(scores[s]) })));
       }))));

@@ -31,7 +31,7 @@ function laneEl(lane, fresh) {
     h("div", { class: "lane-groups" }, lane.groups.map((group) => h("div", {
       class: ["mgroup", group.kind, fresh.has(groupKey(group)) && "fresh"],
       dataset: { index: String(group.index) },
-    }, group.cards.map((c) => card(c))))));
+    }, group.cards.map((c) => card(c, { index: "big" }))))));
 }
 
 function tvTable(view, { fresh = new Map() }) {

@@ -5,6 +5,7 @@
 
 import { h } from "../../core/dom.js";
 import { getLang, pick, t } from "../../core/i18n.js";
+import { seatChip, seatVars } from "../../core/seats.js";
 import { cardEl } from "../../pieces/french.js";
 import { mount as mountResults } from "./results.js";
 import { mount as mountTable } from "./table.js";
@@ -106,9 +107,10 @@ function players(ctx) {
       badges.push(h("span", { class: ["badge", player.opened ? "opened" : "not-opened"],
         text: player.opened ? t("mani.opened") : t("mani.not_opened") }));
     }
-      return h("li", { class: ["mplayer", isTurn && "turn", isTurn && view.editing && "thinking"], vars: { "--seat": seat.color }, dataset: { seat: String(s) } },
+    return h("li", { class: ["mplayer", isTurn && "turn", isTurn && view.editing && "thinking"], vars: seatVars(seat), dataset: { seat: String(s) } },
       h("div", { class: "mp-name" },
         isTurn && h("span", { class: "turn-flag", "aria-hidden": "true" }, "▶"),
+        seatChip(seat),
         h("span", { class: "name", text: seat.name }),
         view.dealer === s && h("span", { class: "dealer-mark", title: t("tv.dealer"), text: t("tv.dealer") }),
         h("span", { class: "mp-badges" }, badges)),
@@ -146,13 +148,18 @@ function lastPlay(ctx, memory) {
   const fresh = performance.now() < memory.playUntil;
   return h("div", { class: ["mani-last", fresh && "fresh"], vars: { "--seat": seat.color } },
     h("div", { class: "last-head" }, h("span", { class: "last-label", text: t("mani.last_play") }), nameTag(seat)),
-    h("div", { class: "last-cards", vars: { "--overlap": `${lastOverlap((ev.cards || []).length)}rem` } },
-      (ev.cards || []).map((c) => card(c))));
+    h("div", { class: "last-cards", vars: lastLayout((ev.cards || []).length) },
+      (ev.cards || []).map((c) => card(c, { index: "big" }))));
 }
 
-// How far the cards of the last play overlap: a long play still fits its panel.
-function lastOverlap(n) {
-  return n <= 5 ? -1.3 : n <= 8 ? -2.2 : -2.75;
+// The width of the last play's cards: as large as the panel allows with each card but the last
+// showing the strip its index is in (45% of its width).
+const LAST_ROOM = 22;              // rem across the panel
+function lastLayout(n) {
+  const others = Math.max(0, n - 1);
+  const width = Math.min(5.8, LAST_ROOM / (1 + 0.45 * others));
+  const step = others ? Math.min(width + 0.3, (LAST_ROOM - width) / others) : 0;
+  return { "--w": `${width}rem`, "--step": `${step - width}rem` };
 }
 
 // Big banners for the moments the whole table should notice.

@@ -1,0 +1,86 @@
+"""The TV read from the sofa (1920x1080): the rank on a table card stands at least 4.5% of the
+screen's height with five players and a normal table, measured as the glyph's inked height in
+the browser; the end of a round keeps the closer's row in one line."""
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.night import abuela_closes, five_at_the_table, four_at_the_manipulacion_table
+
+WAIT_MS = 10000
+SMALLEST_SHARE = 0.045
+
+# The inked height (px) of each table card's rank: the <text> that draws it, at the size it is
+# drawn (its font size in the card's 140-unit height, scaled to the card's height on screen),
+# measured on a canvas with the same font.
+INKED_RANKS = """(selector) => {
+  const canvas = document.createElement("canvas").getContext("2d");
+  return [...document.querySelectorAll(selector)].map((svg) => {
+    const text = svg.querySelector("text[data-rank]");
+    if (!text) return null;
+    const box = svg.getBoundingClientRect();
+    const scale = box.height / svg.viewBox.baseVal.height;
+    const style = getComputedStyle(text);
+    const px = parseFloat(text.getAttribute("font-size")) * scale;
+    canvas.font = `${style.fontWeight} ${px}px ${style.fontFamily}`;
+    const ink = canvas.measureText(text.textContent);
+    return ink.actualBoundingBoxAscent + ink.actualBoundingBoxDescent;
+  }).filter((h) => h !== null);
+}"""
+
+
+def inked_ranks(page: Page, selector: str) -> list[float]:
+    return page.evaluate(INKED_RANKS, selector)
+
+
+def test_five_players_table_cards_read_from_the_sofa(tv, host, new_phone):
+    abuela = new_phone()
+    five_at_the_table(host, tv, abuela, WAIT_MS)
+    heights = inked_ranks(tv, ".fc-table-tv .meld-cards svg.card")
+    assert len(heights) == 24                              # every face-up card on the table
+    smallest = min(heights)
+    print(f"smallest table rank glyph: {smallest:.1f} px = {smallest / 1080:.1%} of the height")
+    assert smallest >= SMALLEST_SHARE * 1080
+    # The rows still show every combination whole: none spills out of its row.
+    spill = tv.evaluate("""() => [...document.querySelectorAll('.fc-table-tv .melds')].filter(
+        (area) => area.scrollHeight > area.clientHeight + 1
+               || area.scrollWidth > area.clientWidth + 1).length""")
+    assert spill == 0
+    # Every seat's colour comes with its initial, on each row.
+    initials = tv.evaluate("""() => [...document.querySelectorAll('.player-row .pname .seat-chip')]
+        .map((chip) => getComputedStyle(chip, '::before').content.replaceAll('"', ''))""")
+    assert initials == ["A", "R", "C", "T", "B"]
+
+
+def test_manipulacion_table_and_last_play_read_from_the_sofa(tv, host, new_phone):
+    ana = new_phone()
+    four_at_the_manipulacion_table(host, tv, ana, WAIT_MS)
+    table = inked_ranks(tv, ".mani-lanes svg.card")
+    last = inked_ranks(tv, ".mani-last .last-cards svg.card")
+    assert len(table) >= 27 and len(last) == 3
+    print(f"smallest Manipulación rank glyph: table {min(table):.1f} px = {min(table) / 1080:.1%}, "
+          f"last play {min(last):.1f} px = {min(last) / 1080:.1%}")
+    assert min(table) >= SMALLEST_SHARE * 1080
+    assert min(last) >= SMALLEST_SHARE * 1080
+
+
+def test_the_closers_row_on_the_round_end_stays_in_one_line(tv, host, new_phone):
+    abuela, tio = new_phone(), new_phone()
+    five_at_the_table(host, tv, abuela, WAIT_MS, tio=tio)      # Tío not ready keeps the screen
+    abuela_closes(tv, abuela)
+    abuela.locator('[data-act="next_round"]').first.tap()
+    row = tv.locator(".round-over .hand-row.closer")
+    expect(row.locator(".ready-badge")).to_be_visible()
+    boxes = row.evaluate("""(row) => [...row.children].map((el) => {
+        const r = el.getBoundingClientRect();
+        return {cls: el.className, top: r.top, bottom: r.bottom, width: r.width,
+                scroll: el.scrollWidth, client: el.clientWidth};
+    })""")
+    row_box = row.bounding_box()
+    for box in boxes:                      # every part inside the row's height, none cut
+        assert box["top"] >= row_box["y"] - 1, box
+        assert box["bottom"] <= row_box["y"] + row_box["height"] + 1, box
+        assert box["scroll"] <= box["client"] + 1, box
+    ready = row.locator(".ready-badge").bounding_box()
+    assert ready["width"] < 300                            # a badge, not a bar
+    expect(row.locator(".prize-badge")).to_have_text("¡Premio!")
