@@ -11,7 +11,7 @@ import { component, h, markup } from "../../core/dom.js";
 import { getLang, t } from "../../core/i18n.js";
 import { cardEl, cardName, rankName } from "../../pieces/spanish.js";
 import { cardsStat, seatBadges, seatOf, shrinkToFit, signed } from "../../shell/tv-kit.js";
-import { minis, swatch } from "../../shell/phone-kit.js";
+import { minis } from "../../shell/phone-kit.js";
 
 const PLAYING = new Set(["draw", "play"]);
 
@@ -102,7 +102,7 @@ function phoneRow(state, i, picking) {
   // Cards in hand, dealing and away are in the screen's players' strip (or its seats).
   return h("div", { class: ["trow", turn && "turn", i === me && "me"], vars: { "--seat": color }, dataset: { seat: String(i) } },
     h("div", { class: "tname" },
-      h("span", { class: "who" }, swatch(color), h("b", { text: i === me ? t("phone.fc.you") : seat.name ?? `#${i + 1}` })),
+      h("span", { class: "who" }, h("b", { text: i === me ? t("phone.fc.you") : seat.name ?? `#${i + 1}` })),
       p.salido && h("span", { class: "badge", text: `✓ ${t("phone.fc.salido")}` })),
     h("div", { class: "tmelds" },
       melds.length ? melds.map((m) => {
