@@ -3,13 +3,14 @@ the TV opens a room, Abuela's phone sits down, computer players fill the table, 
 Empezar; then Abuela plays a turn that ends the round. At each moment `at(name)` is called
 with the phone's page (to measure it or to take its picture).
 
-Ferrocarril (Abuela and 4 computer players; every seat has a combination on the table, so the
-first pass round is over and Abuela has gone down):
-  lobby, compro (the ¡Compro! window on the upturned card), turn (before the draw), drawn,
-  selected (a card held: Quitar shows), add (the add picker over the table), round_end
-  (she lays four groups and closes with the card she drew).
+Ferrocarril (Abuela and 4 computer players; the others have a combination each on the table,
+so the first pass round is over):
+  join (the name to type), lobby, compro (the ¡Compro! window on the upturned card), turn
+  (before the draw), drawn, selected (three cards held: Quitar shows), salir (the Salir
+  composer), add (after going down, the add picker over the table), round_end (she lays three
+  more groups and closes with the card she drew).
 Rummy Manipulación (Ana and 4 computer players, rule set Manipulación):
-  lobby, turn, reminder (Robar with a play in hand), drawn (Robar igualmente: Ks),
+  join, lobby, turn, reminder (Robar with a play in hand), drawn (Robar igualmente: Ks),
   editing (Kd Kh Ks laid as a new group, 4s held), group_card (a table card held: the split
   tools), joining (Unir pressed), round_end (4s 5s onto 6s 7s 8s: her hand is empty, Listo).
 """
@@ -47,10 +48,10 @@ def host_command(url: str, room: str, host_token: str, command: str, args: dict)
 
 def ferrocarril_deal(players: int) -> dict:
     """Abuela (seat 0, first to play) holds three tríos and a cuarteto and draws 9b; 8b is
-    upturned; every seat owns a
-    combination on the table; the others' hands are the rest of the packs in order."""
+    upturned; every other seat owns a combination on the table (so the first pass round is
+    over); their hands are the rest of the packs in order."""
     rest = [SPANISH.format(c) for c in deck(2, 4)]
-    table = [[seat % players, FC_TABLE[seat]] for seat in range(players)]
+    table = [[seat, FC_TABLE[seat]] for seat in range(1, players)]
     for name in " ".join([FC_HAND, FC_DRAWN, FC_UPTURNED, *(m for _, m in table)]).split():
         rest.remove(name)
     hands = [FC_HAND] + [" ".join(rest[13 * k:13 * k + 13]) for k in range(players - 1)]
@@ -72,9 +73,9 @@ def manipulacion_deal(players: int) -> dict:
 
 
 def open_room(host, tv: Page, phone: Page, game: str, players: int, name: str, deal: dict,
-              options: dict | None = None) -> None:
-    """The TV opens a room for `game`, `name` sits down on `phone`, the TV adds computer players
-    up to `players` and sets the deal (not started)."""
+              options: dict | None = None, at=lambda moment: None) -> None:
+    """The TV opens a room for `game`, `name` sits down on `phone` (`at("join")` before she
+    types), the TV adds computer players up to `players` and sets the deal (not started)."""
     tv.set_default_timeout(WAIT_MS)
     phone.set_default_timeout(WAIT_MS)
     tv.goto(host.url + "/")
@@ -86,6 +87,8 @@ def open_room(host, tv: Page, phone: Page, game: str, players: int, name: str, d
         tv.locator(f'.tile[data-game="{game}"]').click()
         expect(tv.locator(".tile.selected")).to_have_attribute("data-game", game)
     phone.goto(join_url)
+    expect(phone.locator("#name-input")).to_be_visible()
+    at("join")
     phone.locator("#name-input").fill(name)
     phone.locator("#join-btn").click()
     expect(phone.locator("body")).to_have_attribute("data-screen", "lobby")
@@ -123,7 +126,7 @@ def tap_card(page: Page, card) -> None:
 
 def ferrocarril(host, tv: Page, phone: Page, at, players: int = 5) -> None:
     open_room(host, tv, phone, "ferrocarril", players, "Abuela", ferrocarril_deal(players),
-              {"buy_seconds": 10})
+              {"buy_seconds": 10}, at)
     at("lobby")
     start(tv, phone)
     window = phone.locator(".fc-buy:not(.hidden)")
@@ -141,10 +144,20 @@ def ferrocarril(host, tv: Page, phone: Page, at, players: int = 5) -> None:
     draw.click()
     expect(phone.locator(".fc-hand .hand-card")).to_have_count(14)
     at("drawn")
-    card = phone.locator('.fc-hand .hand-card[data-id="6b#0"]')
-    tap_card(phone, card)
+
+    def hand_card(code: str):
+        return phone.locator(f'.fc-hand .hand-card[data-id="{code}#0"]')
+
+    for code in ("3o", "3c", "3e"):
+        tap_card(phone, hand_card(code))
     expect(phone.locator(".fc-clear")).to_be_visible()
     at("selected")
+    phone.locator('.fc-actions [data-act="salir"]').click()
+    expect(phone.locator(".salir .slot-card")).to_have_count(3)
+    at("salir")
+    phone.locator('.fc-actions [data-act="send_salir"]').click()
+    expect(phone.locator(".fc-hand .hand-card")).to_have_count(11)
+    tap_card(phone, hand_card("6b"))
     phone.locator('.fc-actions [data-act="add"]').click()
     expect(phone.locator(".fc-middle .meld.pickable").first).to_be_visible()
     at("add")
@@ -152,11 +165,11 @@ def ferrocarril(host, tv: Page, phone: Page, at, players: int = 5) -> None:
     expect(phone.locator(".fc-prompt")).to_have_count(0)
     phone.locator(".fc-clear").click()
     expect(phone.locator(".fc-hand .hand-card.selected")).to_have_count(0)
-    for group in ("3o 3c 3e", "4o 4c 4e", "5o 5c 5e", "6o 6c 6e 6b"):
+    for group in ("4o 4c 4e", "5o 5c 5e", "6o 6c 6e 6b"):
         for code in group.split():
-            tap_card(phone, phone.locator(f'.fc-hand .hand-card[data-id="{code}#0"]'))
+            tap_card(phone, hand_card(code))
         phone.locator('.fc-actions [data-act="meld"]').click()
-        expect(phone.locator(f'.fc-hand .hand-card[data-id="{code}#0"]')).to_have_count(0)
+        expect(hand_card(code)).to_have_count(0)
     phone.locator('.fc-actions [data-act="close"]').click()
     expect(phone.locator(".results")).to_be_visible()
     expect(phone.locator('[data-act="next_round"]')).to_be_visible()
@@ -168,7 +181,7 @@ def ferrocarril(host, tv: Page, phone: Page, at, players: int = 5) -> None:
 
 def manipulacion(host, tv: Page, phone: Page, at, players: int = 5) -> None:
     open_room(host, tv, phone, "manipulacion", players, "Ana", manipulacion_deal(players),
-              {"ruleset": "manipulacion"})
+              {"ruleset": "manipulacion"}, at)
     at("lobby")
     start(tv, phone)
     draw = phone.locator('.mn-actions [data-act="draw"]')
