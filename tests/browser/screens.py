@@ -2,7 +2,7 @@
 one-device screen (/solo on a laptop, a tablet either way round and a phone) and its lessons.
 
     .venv/bin/python -m tests.browser.screens [--out docs/screens]
-        [--only host|damaged|solo|lessons|night] [--suffix=-before]
+        [--only host|damaged|solo|lessons|night|phone] [--suffix=-before]
 
 Starts real hosts on loopback, plays the moments through the pages, and saves one PNG each.
 """
@@ -17,6 +17,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
 
+from tests.browser import phone_states
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.browser.night import abuela_closes, five_at_the_table
 from tests.live import ROOT, Host
@@ -244,18 +245,43 @@ def night(browser, devices, out: Path, data: Path, suffix: str = "") -> None:
         host.kill()
 
 
+PHONE_MOMENTS = {"ferrocarril": ("turn", "compro"), "manipulacion": ("editing",)}
+
+
+def phone(browser, devices, out: Path, data: Path, suffix: str = "") -> None:
+    """A Pixel 7 at a table of five (tests/browser/phone_states.py): Ferrocarril in its own turn
+    and in the ¡Compro! window, Manipulación while a play is being made."""
+    for game, moments in PHONE_MOMENTS.items():
+        (data / game).mkdir()
+        host = Host(data / game, "--bot-delay", "0.3", "--allow-test-deals")
+        try:
+            tv = tv_page(browser)
+            page = phone_page(browser, devices)
+
+            def at(moment, page=page, game=game, moments=moments):
+                if moment in moments:
+                    page.wait_for_timeout(400)
+                    page.screenshot(path=out / f"phone-{game}-{moment}{suffix}.png")
+            getattr(phone_states, game)(host, tv, page, at)
+            tv.context.close()
+            page.context.close()
+        finally:
+            host.kill()
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.browser.screens")
     parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
-    parser.add_argument("--suffix", default="", help='added to the names of the "night" group')
-    parser.add_argument("--only", choices=["host", "damaged", "solo", "lessons", "night"],
+    parser.add_argument("--only", choices=["host", "damaged", "solo", "lessons", "night", "phone"],
                         help="take only this group of screenshots")
+    parser.add_argument("--suffix", default="",
+                        help="added to the night and phone groups' names (-before: to compare)")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as tmp:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for sub in "abcde":
+        for sub in "abcdef":
             (Path(tmp) / sub).mkdir()
         if args.only in (None, "host"):
             host_controls(browser, playwright.devices, out, Path(tmp) / "a")
@@ -267,6 +293,8 @@ def main(argv=None) -> int:
             lessons(browser, playwright.devices, out, Path(tmp) / "d")
         if args.only in (None, "night"):
             night(browser, playwright.devices, out, Path(tmp) / "e", args.suffix)
+        if args.only in (None, "phone"):
+            phone(browser, playwright.devices, out, Path(tmp) / "f", args.suffix)
         browser.close()
     for png in sorted(out.glob("*.png")):
         print(png.relative_to(ROOT) if png.is_relative_to(ROOT) else png)

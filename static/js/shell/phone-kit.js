@@ -31,6 +31,26 @@ export function swatch(seat) {
   return seatChip(seat, "swatch");
 }
 
+// ----- the players' strip ---------------------------------------------------------------------
+
+// The players a screen lists above its table, every one whole on the screen (never a scroll
+// box) and in legible type, for 2 to 8 seats: up to four in one row, more in two rows. The seat's
+// colour is the chip's edge.
+// `players`, in the order to show them: {seat, name, color, you, turn, thinking, away,
+// info: [text, …] (each kept whole, "13 cartas"), mark: a badge's words ("✓ Salió") or null}.
+export function seatStrip(root, players) {
+  const columns = players.length <= 4 ? players.length : Math.ceil(players.length / 2);
+  root.classList.add("seat-strip");
+  root.style.setProperty("--columns", String(Math.max(1, columns)));
+  root.replaceChildren(...players.map((p) => h("li", {
+    class: ["strip-seat", p.you && "you", p.turn && "turn", p.thinking && "thinking", p.away && "away"],
+    vars: { "--seat": p.color }, dataset: { seat: String(p.seat) }, "aria-current": p.turn ? "true" : null,
+  },
+  h("b", { class: "strip-seat-name" }, p.chip && swatch(p.chip), h("span", { text: p.name })),
+  h("span", { class: "strip-seat-info" }, p.info.map((text) => h("span", { text }))),
+  p.mark && h("span", { class: "strip-seat-mark", text: p.mark }))));
+}
+
 // The hand's rows: <div class="hand-row"> each, cardNode(entry, k, style) a card.
 export function handRows(list, { rows, perRow, cardW, step }, cardNode) {
   const out = [];
@@ -94,7 +114,8 @@ export function freshOver(fresh, ms) {
   return fresh.size && [...fresh.values()].every((s) => s < Date.now() - ms);
 }
 
-// Of 1..maxRows rows, the one whose visible (tappable) card strips are largest.
+// Of 1..maxRows rows, the one whose visible (tappable) card strips are largest, among those
+// where every strip is at least minStep wide (a finger's width) when there is one.
 // {rows, perRow, cardW, step, score}
 export function pickHandLayout(count, width, avail, { maxRows, minH, maxH, gap, minStep, minW, area }) {
   let best = null;
@@ -105,10 +126,13 @@ export function pickHandLayout(count, width, avail, { maxRows, minH, maxH, gap, 
     let step = perRow > 1 ? Math.min(cardW + 4, (width - cardW) / (perRow - 1)) : cardW;
     if (step < minStep) {   // too tight: smaller cards rather than unreadable slivers
       cardW = Math.max(minW, Math.min(cardW, Math.floor(width - minStep * (perRow - 1))));
-      step = (width - cardW) / Math.max(1, perRow - 1);
+      step = perRow > 1 ? Math.min(cardW + 4, (width - cardW) / (perRow - 1)) : cardW;
     }
+    const wide = step >= minStep - 0.01 && cardW >= minStep;
     const score = Math.min(step, cardW) * cardW * area;
-    if (!best || score > best.score * 1.04) best = { rows, perRow, cardW, step, score };
+    if (!best || (wide && !best.wide) || (wide === best.wide && score > best.score * 1.04)) {
+      best = { rows, perRow, cardW, step, score, wide };
+    }
     if (perRow === 1) break;
   }
   return best;

@@ -110,7 +110,7 @@ export function mount(root, ctx) {
     const width = Math.max(240, el.hand.clientWidth || root.clientWidth) - 12;
     const avail = Math.max(2 * 50, ctx.room(ui.mode) - el.handbar.offsetHeight - el.actions.offsetHeight);
     return pickHandLayout(count, width, avail,
-      { maxRows: 4, minH: 44, maxH: MAX_CARD_H, gap: 10, minStep: 28, minW: 32, area: 1.4 });
+      { maxRows: 4, minH: 62, maxH: MAX_CARD_H, gap: 10, minStep: 44, minW: 44, area: 1.4 });
   }
 
   function renderHand() {

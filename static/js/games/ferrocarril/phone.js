@@ -6,7 +6,7 @@
 import { cardEl, cardName, theCard } from "../../pieces/spanish.js";
 import { getLang, pick, t } from "../../core/i18n.js";
 import { h, s as svg } from "../../core/dom.js";
-import { cardMaker, makeLine, screenWithHand, stateReaders, swatch } from "../../shell/phone-kit.js";
+import { cardMaker, makeLine, screenWithHand, seatStrip, stateReaders, swatch } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { eventFollower, fly, inTurn } from "../../shell/motion.js";
 import { followWindow, outcomeLine, windowShows } from "./buy.js";
@@ -16,6 +16,8 @@ import { fitMelds, freshMelds, mount as mountTable } from "./table.js";
 
 const PLAYING = new Set(["draw", "play"]);
 const MIDDLE_MIN = 112;      // px the table keeps under the hand
+const ROW_PX = 52;           // a table row of one line of combinations
+const MIDDLE_SHARE = 0.24;    // at most this share of the screen kept for the table's rows
 const OUTCOME_MS = 2600;
 
 const lang = () => getLang();
@@ -38,6 +40,7 @@ export function mount(root, ctx) {
     turn: h("div", { class: "fc-turn" }), ticker: h("div", { class: "fc-ticker" }), discard: h("div", { class: "pile-card fc-discard", dataset: { pile: "discard" } }),
     discardLabel: h("span", { class: "pile-label fc-discard-label" }), stock: h("div", { class: "pile-card fc-stock", dataset: { pile: "stock" } }),
     stockLabel: h("span", { class: "pile-label fc-stock-label" }),
+    strip: h("ol", { class: "fc-players" }),
     notice: h("div", { class: "fc-notice hidden" }), middle: h("div", { class: "fc-middle" }),
     hand: h("div", { class: "fc-hand-box", style: { display: "contents" } }), buy: h("div", { class: "fc-overlay fc-buy hidden" }),
   };
@@ -49,7 +52,9 @@ export function mount(root, ctx) {
       h("div", { class: "pile" }, el.stock, el.stockLabel),
       el.buysPile));
   // The buy overlay before the hand: the hand's which-end dialog stays above it.
-  el.fc.append(el.header, el.notice, el.middle, el.buy, el.hand);
+  // The players' strip where the screen has no seats of its own (the one-device page has).
+  el.strip.classList.toggle("hidden", !!ctx.seatAnchor);
+  el.fc.append(el.header, el.strip, el.notice, el.middle, el.buy, el.hand);
   root.replaceChildren(el.fc);
 
   const ui = {
@@ -62,7 +67,7 @@ export function mount(root, ctx) {
 
   // ----- derived values ---------------------------------------------------------------------
 
-  const { game, me, allowed, seatName, seatAt } = stateReaders(ui);
+  const { game, me, allowed, seatName, seatColor, seatAt } = stateReaders(ui);
   const myTurn = () => me() !== null && game().turn === me() && PLAYING.has(game().phase);
 
   function describe(ev) {
@@ -121,9 +126,28 @@ export function mount(root, ctx) {
     el.discardLabel.textContent = t("phone.fc.discard");
     el.stock.replaceChildren(card(null, { faceDown: true, title: t("phone.fc.stock") }));
     el.stockLabel.textContent = t("phone.fc.stock_n", { n: g.stock });
+    renderPlayers();
     const notice = me() !== null && g.stolen_jokers ? t("phone.fc.hint.stolen") : "";
     el.notice.textContent = notice;
     el.notice.classList.toggle("hidden", !notice);
+  }
+
+  // Everyone else, in playing order from you: cards in hand, gone down, away. (Who deals is
+  // in the ticker as the round starts.)
+  function renderPlayers() {
+    if (ctx.seatAnchor) return;
+    const g = game();
+    const n = g.players.length;
+    const from = me() ?? n - 1;
+    const seats = ui.state.room.seats;
+    seatStrip(el.strip, Array.from({ length: n }, (_, k) => (from + 1 + k) % n).filter((i) => i !== me()).map((i) => {
+      const p = g.players[i];
+      const info = [tn("phone.fc.cards", p.cards)];
+      if (seats[i]?.connected === false) info.push(t("phone.fc.offline"));
+      return { seat: i, name: seatName(i), color: seatColor(i), chip: seats[i], turn: g.turn === i && PLAYING.has(g.phase),
+        away: seats[i]?.connected === false, info,
+        mark: p.salido ? `✓ ${t("phone.fc.salido")}` : null };
+    }));
   }
 
   // ----- the table ------------------------------------------------------------------------------
@@ -153,9 +177,11 @@ export function mount(root, ctx) {
     room(mode) {
       const top = el.fc.getBoundingClientRect().top;
       // A screen with room to spare (the one-device screen on a laptop) may keep more for the table.
+      // A phone keeps room for every player's row of combinations, up to a share of its height.
+      const rows = Math.min(ROW_PX * game().players.length, Math.round(window.innerHeight * MIDDLE_SHARE));
       const middle = mode?.kind === "salir" ? 48 + 96 * mode.slots.length
-        : window.innerHeight < 600 ? 76 : Math.max(MIDDLE_MIN, ctx.tableRoom?.() || 0);
-      return window.innerHeight - top - el.header.offsetHeight - el.notice.offsetHeight - 20 - middle;
+        : window.innerHeight < 600 ? 76 : Math.max(MIDDLE_MIN, rows, ctx.tableRoom?.() || 0);
+      return window.innerHeight - top - el.header.offsetHeight - el.strip.offsetHeight - el.notice.offsetHeight - 20 - middle;
     },
   });
 

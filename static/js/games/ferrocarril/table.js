@@ -85,10 +85,11 @@ function tvRow(state, player, fresh, picking) {
 
 // ----- density "phone" ----------------------------------------------------------------------------
 
+// A combination: a button only while a picker may take it.
 function phoneMeld(meld, pickable, dim) {
   const stands = jokerStands(meld);
-  return h("button", { type: "button", class: ["meld", pickable && "pickable", dim && "dim"],
-    dataset: { meld: String(meld.id) }, tabindex: pickable ? null : "-1" },
+  return h(pickable ? "button" : "div", { type: pickable ? "button" : null, class: ["meld", pickable && "pickable", dim && "dim"],
+    dataset: { meld: String(meld.id) } },
   h("span", { class: "meld-cards" }, minis(meld.cards, card)),
   stands && h("span", { class: "joker-for", text: t("phone.fc.joker_is", { card: stands }) }));
 }
@@ -101,13 +102,10 @@ function phoneRow(state, i, picking) {
   const color = seat.color ?? "#999";
   const melds = view.table.filter((m) => m.owner === i);
   const turn = view.turn === i && PLAYING.has(view.phase);
-  const info = [t(p.cards === 1 ? "phone.fc.cards_one" : "phone.fc.cards", { n: p.cards })];
-  if (i === view.dealer) info.push(t("phone.fc.dealer"));
-  if (seat.connected === false) info.push(t("phone.fc.offline"));
-  return h("div", { class: ["trow", turn && "turn", i === me && "me"], vars: { "--seat": color } },
+  // Cards in hand, dealing and away are in the screen's players' strip (or its seats).
+  return h("div", { class: ["trow", turn && "turn", i === me && "me"], vars: { "--seat": color }, dataset: { seat: String(i) } },
     h("div", { class: "tname" },
       h("span", { class: "who" }, swatch(seat), h("b", { text: i === me ? t("phone.fc.you") : seat.name ?? `#${i + 1}` })),
-      h("span", { class: "tinfo", text: info.join(" · ") }),
       p.salido && h("span", { class: "badge", text: `✓ ${t("phone.fc.salido")}` })),
     h("div", { class: "tmelds" },
       melds.length ? melds.map((m) => {

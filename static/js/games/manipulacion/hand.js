@@ -183,7 +183,7 @@ export function mount(root, ctx) {
     const width = Math.max(240, (el.hand.clientWidth || root.clientWidth || 360) - 12);
     const avail = Math.max(70, Math.min(260, ctx.room() - el.bar.offsetHeight - el.actions.offsetHeight));
     const maxH = Math.min(126, Math.round(window.innerHeight * (myTurn() ? 0.16 : 0.2)));
-    return pickHandLayout(count, width, avail, { maxRows: 3, minH: 56, maxH, gap: 6, minStep: 26, minW: 34, area: 1 });
+    return pickHandLayout(count, width, avail, { maxRows: 4, minH: 56, maxH, gap: 6, minStep: 44, minW: 44, area: 1 });
   }
 
   function renderHand() {
@@ -228,12 +228,15 @@ export function mount(root, ctx) {
     let mid = a.has("close") ? "close" : a.has("draw") ? "draw" : a.has("pass") ? "pass" : g.stock ? "draw" : "pass";
     let midLabel = t(`mani.p.btn.${mid}`);
     if ((mid === "draw" || mid === "pass") && armed(mid)) midLabel = t(`mani.p.btn.${mid}_anyway`);
-    const midCls = `btn act act-${mid}${armed(mid) ? " armed" : ""}${!editing() && a.has(mid) ? " primary" : ""}`;
-    el.actions.className = "mn-actions";
+    // While a play is being made (a card held, a join started, the copy changed) Listo is the
+    // main button, the wider one; else the middle one is, and Listo waits beside it.
+    const making = editing() || !!ui.picked || ui.joinFrom != null;
+    const midCls = `btn act act-${mid}${armed(mid) ? " armed" : ""}${making ? " secondary" : a.has(mid) ? " primary" : ""}`;
+    el.actions.className = `mn-actions ${making ? "main-done" : "main-mid"}`;
     el.actions.replaceChildren(
       h("button", { type: "button", class: undoCls, dataset: { act: "undo", key: t("mani.p.key.hand.undo") }, disabled: off("undo"), text: undoLabel }),
       h("button", { type: "button", class: midCls, dataset: { act: mid, key: t(`mani.p.key.hand.${mid}`) }, disabled: off(mid), text: midLabel }),
-      h("button", { type: "button", class: ["btn act act-done", editing() && "primary"], dataset: { act: "done", key: t("mani.p.key.hand.done") },
+      h("button", { type: "button", class: ["btn act act-done", making && "primary"], dataset: { act: "done", key: t("mani.p.key.hand.done") },
         disabled: off("done"), text: t("mani.p.btn.done") }));
   }
 

@@ -10,7 +10,7 @@ import { cardEl } from "../../pieces/french.js";
 import { hasScore, multiRound, tc } from "./common.js";
 import { h } from "../../core/dom.js";
 import { signed } from "../../core/numbers.js";
-import { cardMaker, makeLine, screenWithHand, stateReaders, swatch } from "../../shell/phone-kit.js";
+import { cardMaker, makeLine, screenWithHand, seatStrip, stateReaders, swatch } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { eventFollower, fly, inTurn } from "../../shell/motion.js";
 import { mount as mountHand } from "./hand.js";
@@ -22,7 +22,7 @@ export function mount(root, ctx) {
     mn: h("div", { class: "mn" }), header: h("div", { class: "mn-header" }), ruleset: h("span", { class: "chip mn-ruleset" }),
     round: h("span", { class: "mn-round" }), turn: h("div", { class: "mn-turn" }),
     stockCard: h("span", { class: "mn-stock-card", dataset: { pile: "stock" } }), stockN: h("span", { class: "mn-stock-n" }),
-    players: h("div", { class: "mn-players" }), notice: h("div", { class: "mn-notice hidden" }),
+    players: h("ol", { class: "mn-players" }), notice: h("div", { class: "mn-notice hidden" }),
     middle: h("div", { class: "mn-middle" }), hand: h("div", { class: "mn-hand-box", style: { display: "contents" } }),
   };
   el.header.append(
@@ -72,15 +72,16 @@ export function mount(root, ctx) {
     el.stockN.textContent = String(g.stock);
     el.stockN.title = t("mani.stock_n", { n: g.stock });
 
+    // Everyone, you first and then in playing order.
     const scored = hasScore(g) && multiRound(g);
-    el.players.replaceChildren(...g.players.map((p) => {
+    const n = g.players.length;
+    const from = me() ?? 0;
+    seatStrip(el.players, Array.from({ length: n }, (_, k) => g.players[(from + k) % n]).map((p) => {
       const turn = p.seat === g.turn && playing();
-      const name = p.seat === me() ? t("mani.p.you") : seatName(p.seat);
       const info = [tc("mani.cards_n", p.cards)];
       if (scored) info.push(`${signed(p.score)} ${t("mani.points")}`);
-      return h("span", { class: ["mn-player", turn && "turn", turn && g.editing && "thinking", p.seat === me() && "me"],
-        vars: { "--seat": seatColor(p.seat) } },
-      swatch(seatAt(p.seat)), h("b", { text: name }), h("span", { class: "mn-pinfo", text: info.join(" · ") }));
+      return { seat: p.seat, name: p.seat === me() ? t("mani.p.you") : seatName(p.seat), color: seatColor(p.seat), chip: seatAt(p.seat),
+        you: p.seat === me(), turn, thinking: turn && g.editing, away: ui.state.room.seats[p.seat]?.connected === false, info };
     }));
 
     const notice = playing() && g.final_turns != null ? t("mani.final_turns") : "";

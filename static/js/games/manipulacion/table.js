@@ -63,17 +63,20 @@ function placedMarks(view, groups) {
   return marks;
 }
 
-// A group's cards, overlapping so that each shows a strip wide enough to read and to tap;
-// a long group goes on two rows rather than into slivers.
+// A group's cards, overlapping so that each shows a strip wide enough to read and to tap
+// (on a phone 44 px, a finger's width); a long group goes on more rows rather than into slivers.
+const PHONE_CARD_W = 52;
+const PHONE_STEP = 44;
+
 function groupCards(group, gi, marks, width, picked, wide) {
   const n = group.cards.length;
-  const cardW = wide || (width < 300 ? 40 : 46);
+  const cardW = wide || PHONE_CARD_W;
   const room = Math.max(cardW, width - 8);
-  const minStep = wide ? Math.round(wide * 0.52) : 24;
+  const minStep = wide ? Math.round(wide * 0.52) : PHONE_STEP;
   const perRow = Math.max(1, Math.min(n, Math.floor((room - cardW) / minStep) + 1));
   const rows = Math.ceil(n / perRow);
   const inRow = Math.ceil(n / rows);
-  const step = inRow > 1 ? Math.min(cardW * 0.64, (room - cardW) / (inRow - 1)) : cardW;
+  const step = inRow > 1 ? Math.min(Math.max(minStep, cardW * 0.64), (room - cardW) / (inRow - 1)) : cardW;
   const out = [];
   for (let r = 0; r < rows; r++) {
     const row = h("div", { class: "mg-row" });
@@ -97,6 +100,9 @@ function markOf(group, editing) {
   return h("span", { class: "mg-mark bad", title: t("mani.p.kind.invalid"), text: "✗" });
 }
 
+const GROUP_HEAD_W = 44;      // the group's number and mark, with the box's padding (css .mg-head)
+const JOIN_W = 74;            // Unir and the gap before it (css .mg-join)
+
 function phoneTable(view, { picked = null, joinFrom = null, hinted = new Set(), edit = false, width = 344, cardW = null }) {
   const { editing, groups, loose } = shown(view);
   const marks = placedMarks(view, groups);
@@ -106,12 +112,16 @@ function phoneTable(view, { picked = null, joinFrom = null, hinted = new Set(), 
     const from = picked?.src === "group" && picked.g === gi;
     const joining = joinFrom === gi;
     const isTarget = target && !from && !joining;
-    return h("div", { class: ["mg", state, isTarget && "target", from && "source", joining && "joining", hinted.has(gi) && "hinted"],
-      dataset: { group: String(gi) } },
-    h("div", { class: "mg-head" }, h("span", { class: "mg-n", text: String(gi + 1) }), markOf(group, editing)),
-    h("div", { class: "mg-cards" }, groupCards(group, gi, marks, width - 40 - (edit && groups.length > 1 ? 58 : 0), picked, cardW)),
-    edit && groups.length > 1 && h("button", { type: "button", class: ["mg-join", joining && "on"], dataset: { join: String(gi) },
-      text: t("mani.p.join") }));
+    // Unir sits beside the group, outside its tap area (a tap anywhere on the group puts the
+    // picked card there).
+    const join = edit && groups.length > 1;
+    return h("div", { class: "mg-line" },
+      h("div", { class: ["mg", state, isTarget && "target", from && "source", joining && "joining", hinted.has(gi) && "hinted"],
+        dataset: { group: String(gi) } },
+      h("div", { class: "mg-head" }, h("span", { class: "mg-n", text: String(gi + 1) }), markOf(group, editing)),
+      h("div", { class: "mg-cards" }, groupCards(group, gi, marks, width - GROUP_HEAD_W - (join ? JOIN_W : 0), picked, cardW))),
+      join && h("button", { type: "button", class: ["mg-join", joining && "on"], dataset: { join: String(gi) },
+        text: t("mani.p.join") }));
   }));
   if (edit) {
     box.append(h("button", { type: "button", class: ["mg-newgroup", picked && "target"], dataset: { new: "1" }, text: t("mani.p.new_group") }));
