@@ -2,10 +2,14 @@
 
 `choose(view)` returns the bot's next action as a JSON dict, or None when it has nothing to do.
 
-- "facil" goes down as soon as it can, plays what fits, never buys or steals, and discards a
-  random card it has no use for.
-- "normal" plans the contract, buys cards that bring it closer, steals jokers it can use,
-  sheds its costly cards when a rival is about to close, and plays out its hand quickly.
+- "facil" goes down as soon as it can, plays what fits, never steals, discards a random card
+  it has no use for, and now and then buys an obvious card (the third of a pair in a round of
+  tríos).
+- "normal" plans the contract, buys the cards that complete it or bring it closer (keeping
+  buys for the late contracts, and passing when a rival is about to close and the card could
+  not help in time) and, down in the last round, one that makes a new group; it steals jokers
+  it can use, sheds its costly cards when a rival is about to close, and plays out its hand
+  quickly.
 """
 from __future__ import annotations
 
@@ -104,10 +108,36 @@ class BaseBot:
 
 
 class EasyBot(BaseBot):
-    """Goes down when it can and plays what fits; never buys or steals; discards at random
-    among the cards that do not help its contract."""
+    """Goes down when it can and plays what fits; never steals; discards at random among the
+    cards that do not help its contract. It buys only an obvious card, and then only some of
+    the time: one that completes a group of the contract's size (the third card of a pair in
+    a round of tríos), or the escalera, before it has gone down."""
 
     level = "facil"
+    BUY_CHANCE = 0.5          # how often it notices the obvious card
+
+    def on_buy_window(self, view: dict) -> dict:
+        if self.obvious_buy(view) and self.rng.random() < self.BUY_CHANCE:
+            return {"type": "buy"}
+        return {"type": "pass"}
+
+    def obvious_buy(self, view: dict) -> bool:
+        if view["players"][self.seat]["salido"]:
+            return False
+        c = CARD[view["buy_window"]["card"]]
+        if not c:
+            return False                  # what a comodín is worth takes some thinking
+        hand = Hand(cards_of(view["hand"]))
+        contract = view["contract"]
+        if contract["kind"] == "run":
+            return P.run_distance(hand) == 1 and P.run_distance(Hand(hand.cards + [c])) == 0
+        size, melds = contract["size"], contract["melds"]
+        if hand.counts[c & 15] != size - 1:
+            return False
+        counts = list(hand.counts)
+        before = P.group_distance(counts, hand.jokers, size, melds)
+        counts[c & 15] += 1
+        return P.group_distance(counts, hand.jokers, size, melds) < before
 
     def discard_before_salir(self, view, hand: Hand) -> Card:
         if view["contract"]["kind"] == "run":
@@ -132,8 +162,12 @@ class EasyBot(BaseBot):
         return pool
 
 
-# How many buys "normal" keeps for later rounds (by round, 1-based) unless a buy goes down.
-BUY_RESERVE = (None, 6, 5, 4, 3, 2, 1, 0)
+# How many buys "normal" keeps for later rounds in rounds 1..7, one fewer when a buy brings it
+# to one card from going down: the late contracts (two cuartetos, two quintetos) need the most.
+BUY_RESERVE = (7, 6, 5, 4, 2, 1, 0)
+# Still this many cards short after the buy while a rival can close next turn: the bought card
+# (and, in turn, the two from the stock) would most likely be points to pay.
+TOO_FAR_IN_TURN, TOO_FAR = 2, 3
 
 
 class NormalBot(BaseBot):
@@ -145,19 +179,38 @@ class NormalBot(BaseBot):
         return {"type": "buy" if self.wants(view) else "pass"}
 
     def wants(self, view: dict) -> bool:
+        """Buy a card that brings the contract closer; always the one that completes it.
+
+        Out of turn a buy costs no card, and in turn the two cards from the stock are more
+        to build with: in simulated games, passing on a useful card because the hand was big,
+        or because the buy came in turn, lost points. What is weighed is the 10 buys of the
+        game (the late contracts need them most) and the points a buy adds when a rival can
+        close before the card helps."""
         me = view["players"][self.seat]
-        if me["salido"]:
-            return False
         c = CARD[view["buy_window"]["card"]]
-        cards = cards_of(view["hand"])
-        before, after = self.distance(view, Hand(cards)), self.distance(view, Hand(cards + [c]))
-        if after >= before and c:          # a joker is always worth having before going down
-            return False
+        hand = Hand(cards_of(view["hand"]))
+        in_turn = view["turn"] == self.seat
+        if me["salido"]:
+            return self.wants_after_salir(view, hand, c, in_turn)
+        before = self.distance(view, hand)
+        after = self.distance(view, Hand(hand.cards + [c]))
+        if after >= before:
+            return False                   # no closer: useless, whatever it costs
         if after == 0:
-            return True
-        if self.danger(view) >= 1:
+            return True                    # it goes down at its next turn, even on its last buy
+        if self.danger(view) >= 2 and after >= (TOO_FAR_IN_TURN if in_turn else TOO_FAR):
             return False
-        return me["buys_left"] > BUY_RESERVE[view["round"]]
+        keep = BUY_RESERVE[view["round"] - 1] - (after == 1)
+        return me["buys_left"] - 1 >= keep
+
+    def wants_after_salir(self, view, hand: Hand, c: Card, in_turn: bool) -> bool:
+        """Down already, a card that turns a pair into a new group sheds cards faster (one
+        that fits a table meld goes straight back out: nothing gained). That is worth a buy
+        only in the last round, when no later contract needs it (measured: earlier, those
+        buys were missed later), and out of turn (in turn it brings two cards more)."""
+        if in_turn or not c or view["round"] != view["rounds"]:
+            return False
+        return hand.counts[c & 15] == 2 and self.danger(view) < 2
 
     @staticmethod
     def distance(view, hand: Hand) -> int:

@@ -2,8 +2,9 @@
 computer players played with the keyboard only (page.keyboard: no click once the game is on),
 with a ¡Compro! the player wins.
 
-The deal makes every card the player sees known (the computer players are "facil": they never
-buy, so the stock is drawn in order). The player, Abuela, is seat 0; seat 2 deals.
+The deal makes every card the player sees known (the computer players are "facil": they buy
+only a card that completes a group they hold all but one of, which this deal never offers
+them, so the stock is drawn in order). The player, Abuela, is seat 0; seat 2 deals.
   upturned 7b      Abuela has the first priority: C (¡Compro!) buys it in her turn, with 8c 8e
                    from the stock in place of her draw; she discards Rb
   seats 1 and 2    draw 2o and 2c and discard; Abuela passes each window with P

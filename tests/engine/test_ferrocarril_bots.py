@@ -68,6 +68,14 @@ def test_normal_beats_a_table_of_facil_bots_most_of_the_time():
     assert result["strict"] >= 16
 
 
+def window_game(hand, top, round=1, buys=None, salido=(), turn=1):
+    """The bot sits at seat 2 and is offered `top`, which the seat before the one in turn has
+    just discarded: seat 1 is in turn (seat 0 discarded), or with `turn=2` the bot itself.
+    Seats 0 and 1 hold 2 cards each; the stock holds 3."""
+    return Ferrocarril.from_deal(["2b 3b", "4b 5b", hand], "5e 6c 8e", "Rc " + top, turn=turn,
+                                 round=round, buys=buys, salido=salido, buy_window=True)
+
+
 # ----- facil -------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("hand, run", [
@@ -91,11 +99,50 @@ def test_facil_adds_to_an_escalera_and_closes():
     assert game.round_results[-1]["closer"] == 0
 
 
-def test_facil_never_buys():
-    game = Ferrocarril.from_deal(["7o 7c 2e 4b", "3c 3e 9b", "5o 6o Rb"], discard="7e",
-                                 turn=1, buy_window=True)
+# Seat 2's hand, the discard on offer and the round, for cards fácil must never buy.
+USELESS_FOR_FACIL = [
+    ("7o 7c 2o 4c 6e 8b 10o Sc Ce Rb 3e 5b Ab", "9e", 1),     # no card of that rank
+    ("7o 7c 2o 4c 6e 8b 10o Sc Ce Rb 3e 5b Ab", "2e", 1),     # it only makes a pair
+    ("7o 7c 7e 4c 6e 8b 10o Sc Ce Rb 3e 5b Ab", "7b", 1),     # the trío is there already
+    ("7o 7c 7e 9o 9c 9e 2o 2c 6e 8b 10o Sc Ab", "2e", 2),     # both tríos are there already
+    ("7o 7c 2o 4c 6e 8b 10o Sc Ce Rb 3e 5b Ab", "*", 1),      # a comodín wants thinking
+    ("7o 7c 7e 2o 4c 6e 8b 10o Sc Ce Rb 3e 5b", "2e", 3),     # a pair is far from a cuarteto
+    ("2o 3o 4o 5o 7o 8o 9c 10c Sc Rb 4b 2e Ce", "9b", 7),     # no use to the escalera
+]
+
+
+@pytest.mark.parametrize("hand, top, round", USELESS_FOR_FACIL)
+def test_facil_never_buys_a_useless_card(hand, top, round):
+    game = window_game(hand, top, round=round)
     assert game.view(2)["allowed"] == ["buy", "pass"]
-    assert make_bot("facil", 2).choose(game.view(2)) == {"type": "pass"}
+    for seed in range(40):
+        assert make_bot("facil", 2, seed).choose(game.view(2)) == {"type": "pass"}
+
+
+def test_facil_does_not_buy_once_down():
+    game = window_game("7o 7c 2o", "7e")
+    game.salido[2] = True
+    for seed in range(40):
+        assert make_bot("facil", 2, seed).choose(game.view(2)) == {"type": "pass"}
+
+
+@pytest.mark.parametrize("hand, top, round", [
+    ("7o 7c 2o 4c 6e 8b 10o Sc Ce Rb 3e 5b Ab", "7e", 1),     # the third of a pair
+    ("7o 7c 7e 9o 9c 2o 4c 6e 8b 10o Sc Ce Ab", "9e", 2),     # the second trío
+    ("7o 7c 7e 7b 2o 4c 6e 8b 10o Sc Ce Rb 3e", "7o", 5),     # the fifth siete
+    ("2o 3o 4o 5o 7o 8o 9c 10c Sc Rb 4b 2e Ce", "6o", 7),     # the gap in the escalera
+])
+def test_facil_buys_an_obvious_card_some_of_the_time_as_its_seed_says(hand, top, round):
+    game = window_game(hand, top, round=round)
+    answers = [make_bot("facil", 2, seed).choose(game.view(2))["type"] for seed in range(40)]
+    assert set(answers) == {"buy", "pass"}
+    assert 8 <= answers.count("buy") <= 32
+    again = [make_bot("facil", 2, seed).choose(game.view(2))["type"] for seed in range(40)]
+    assert again == answers
+    seed = answers.index("buy")
+    game.apply(1, "pass")
+    game.apply(2, make_bot("facil", 2, seed).choose(game.view(2)))
+    assert cards(top)[0] in game.hands[2] and game.buys_left[2] == 9
 
 
 def test_facil_never_steals():
@@ -106,12 +153,6 @@ def test_facil_never_steals():
 
 
 # ----- normal: buying ---------------------------------------------------------------------------
-
-def window_game(hand, top, round=1, buys=None):
-    """Seat 1 in turn, seat 0 just discarded `top`, the normal bot sits at seat 2."""
-    return Ferrocarril.from_deal(["2b 3b", "4b 5b", hand], discard="Rc " + top, turn=1,
-                                 round=round, buys=buys, buy_window=True)
-
 
 def test_normal_presses_buy_when_the_discard_completes_its_contract():
     game = window_game("7o 7c 7e 9o 9c 2o 4c 6e 8b 10o Sc Ce Rb", "9e", round=2)
@@ -157,6 +198,101 @@ def test_normal_does_not_buy_after_going_down():
     game.salido[2] = True
     assert make_bot("normal", 2).choose(game.view(2)) == {"type": "pass"}
 
+
+
+@pytest.mark.parametrize("hand, top, round", [
+    ("7o 7c 9o 9c 2o 4c 6e 8b 10o Sc Ce Rb 3e", "9e", 2),     # a pair becomes the first trío
+    ("7o 7c 7e 9o 9c 2o 4c 6e 8b 10o Sc Ce Rb", "9e", 2),     # the second trío: it can go down
+    ("7o 7c 7e 7b 9o 9c 9e 2o 4c 6e 8b 10o Sc", "9b", 4),     # the second cuarteto
+    ("7o 7c 7e 2o 4c 6e 8b 10o Sc Ce Rb 3e 5b", "7b", 3),     # the cuarteto
+    ("2o 3o 4o 5o 7o 8o 9c 10c Sc Rb 4b 2e Ce", "6o", 7),     # the gap in the escalera
+])
+@pytest.mark.parametrize("turn", [1, 2], ids=["out_of_turn", "in_turn"])
+def test_normal_buys_a_card_that_completes_a_part_of_its_contract(hand, top, round, turn):
+    game = window_game(hand, top, round=round, turn=turn)
+    bot = make_bot("normal", 2)
+    action = bot.choose(game.view(2))
+    assert action == {"type": "buy"}
+    if turn == 1:
+        game.apply(1, "pass")
+    game.apply(2, action)
+    assert cards(top)[0] in game.hands[2] and game.buys_left[2] == 9
+    assert len(game.hands[2]) == 14 + 2 * (turn == 2)
+
+
+@pytest.mark.parametrize("hand, top, round", [
+    ("7o 7c 7e 9o 9c 2o 4c 6e 8b 10o Sc Ce Rb", "3e", 2),     # no card of that rank
+    ("7o 7c 2o 4c 6e 8b 10o Sc Ce Rb 3e 5b Ab", "2e", 1),     # only a second pair
+    ("7o 7c 7e 4c 6e 8b 10o Sc Ce Rb 3e 5b Ab", "7b", 1),     # the trío is there already
+    ("7o 7c 7e 4c 6e 8b 10o Sc Ce Rb 3e 5b Ab", "*", 1),      # so is any use for a comodín
+    ("7o 7c 7e 9o 9c 2o 4c 6e 8b 10o Sc Ce Rb", "2e", 4),     # a pair is no closer to cuartetos
+    ("2o 3o 4o 5o 7o 8o 9c 10c Sc Rb 4b 2e Ce", "9b", 7),     # no use to the escalera
+])
+@pytest.mark.parametrize("turn", [1, 2], ids=["out_of_turn", "in_turn"])
+def test_normal_declines_a_useless_card(hand, top, round, turn):
+    game = window_game(hand, top, round=round, turn=turn)
+    action = make_bot("normal", 2).choose(game.view(2))
+    assert action == {"type": "pass"}
+    game.apply(2, action)
+    assert game.buys_left[2] == 10
+
+
+def test_normal_passes_when_a_rival_can_close_before_the_card_could_help():
+    # Two cuartetos from two pairs: the 9e still leaves it three cards short.
+    hand = "7o 7c 9o 9c 2o 4c 6e 8b 10o Sc Ce Rb 3e"
+    assert make_bot("normal", 2).choose(window_game(hand, "9e", round=4).view(2)) \
+        == {"type": "buy"}
+    rival_down = window_game(hand, "9e", round=4, salido=[0])     # seat 0 holds 2 cards
+    assert make_bot("normal", 2).choose(rival_down.view(2)) == {"type": "pass"}
+    # The card that completes the contract is bought all the same.
+    done = window_game("7o 7c 7e 7b 9o 9c 9e 2o 4c 6e 8b 10o Sc", "9b", round=4, salido=[0])
+    assert make_bot("normal", 2).choose(done.view(2)) == {"type": "buy"}
+
+
+def test_normal_once_down_buys_a_pair_into_a_group_only_in_the_last_round():
+    last = window_game("9o 9c 5o Rb", "9e", round=7, salido=[2])
+    assert make_bot("normal", 2).choose(last.view(2)) == {"type": "buy"}
+    earlier = window_game("9o 9c 5o Rb", "9e", round=6, salido=[2])
+    assert make_bot("normal", 2).choose(earlier.view(2)) == {"type": "pass"}
+    in_turn = window_game("9o 9c 5o Rb", "9e", round=7, salido=[2], turn=2)
+    assert make_bot("normal", 2).choose(in_turn.view(2)) == {"type": "pass"}
+    single = window_game("9o 8c 5o Rb", "9e", round=7, salido=[2])
+    assert make_bot("normal", 2).choose(single.view(2)) == {"type": "pass"}
+
+
+# ----- both levels: the buy limit, and only legal answers ---------------------------------------
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_with_no_buys_left_is_not_asked_and_sends_nothing(level):
+    game = window_game("7o 7c 2o 4c 6e 8b 10o Sc Ce Rb 3e 5b Ab", "7e", buys=[10, 10, 0])
+    view = game.view(2)
+    assert 2 not in view["buy_window"]["priority"] and view["allowed"] == []
+    assert make_bot(level, 2).choose(view) is None
+
+
+def test_bots_never_buy_beyond_the_games_limit_and_every_answer_is_legal():
+    """Whole games between both levels, checked after every action: no refused move, at most
+    the rules' 10 buys per seat in a game, and the seats that ran out kept out of the windows."""
+    ran_out = 0
+    for seed in range(4):
+        game = Ferrocarril.new(4, None, seed)
+        levels = [LEVELS[s % 2] for s in range(4)]
+        bots = [make_bot(level, s, seed) for s, level in enumerate(levels)]
+        while not game.finished:
+            seat, action = next_move(game, bots)
+            game.apply(seat, action)              # a refused move raises GameError
+            if game.window:
+                assert all(game.buys_left[s] > 0 for s in game.window.priority)
+            assert game.audit() == []
+        bought = [0] * 4
+        for event in game.events:
+            if event["type"] == "bought":
+                bought[event["seat"]] += 1
+        assert all(b <= 10 for b in bought)
+        assert game.buys_left == [10 - b for b in bought]
+        ran_out += game.buys_left.count(0)
+        assert sum(b for b, level in zip(bought, levels, strict=True) if level == "facil") > 0
+    assert ran_out > 0                            # the limit was reached, and held
 
 # ----- normal: stealing jokers ------------------------------------------------------------------
 
