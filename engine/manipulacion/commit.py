@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import product
 from typing import Sequence
 
 from engine.cards import JOKER
@@ -101,10 +102,16 @@ def check_play(rules: RuleSet, table: Sequence[Sequence[int]], loose: Sequence[i
             check_group(g, rules.ace, limit, index=i)
         done.append(list(g))
     if needs:
-        first = needs_at[0]
-        options = joker_names(groups[first], rules.ace)[:6]
-        raise NeedsChoice("joker_needs_name", {"groups": needs}, group=group_words(first),
-                          choices=Or([cards_words(option) for option in options]))
+        allowed = _names_allowed(rules, table, done, needs_at, placed)
+        if all(len(allowed[i]) == 1 for i in needs_at):
+            for i in needs_at:                  # the joker rules leave one name each
+                done[i] = _fill(done[i], allowed[i][0])
+        else:
+            for i, need in zip(needs_at, needs, strict=True):
+                need["options"] = [[fmt(c) for c in option] for option in allowed[i]]
+            first = needs_at[0]
+            raise NeedsChoice("joker_needs_name", {"groups": needs}, group=group_words(first),
+                              choices=Or([cards_words(option) for option in allowed[first][:6]]))
 
     rules.joker_policy.check_play(table, done, placed)
     rules.initial_meld.check(rules.ace, placed, opened)
@@ -115,6 +122,39 @@ def check_play(rules: RuleSet, table: Sequence[Sequence[int]], loose: Sequence[i
             left.remove(card)
     return Played([arrange(g, rules.ace) for g in done], left, new_loose,
                   sorted(placed.elements()))
+
+
+NAMINGS_TRIED = 256        # beyond this many combinations the choice is offered unfiltered
+
+
+def _names_allowed(rules: RuleSet, table, done: list[list[int]], needs_at: list[int],
+                   placed) -> dict[int, list]:
+    """For each group that asks for names, the names its jokers may take: those for which some
+    choice in the other asking groups passes the joker rules (a freed joker is never offered
+    its old card where it may not keep it). When no choice passes, the joker rules' refusal
+    for the first choice is raised: no name would do."""
+    options = {i: joker_names(done[i], rules.ace) for i in needs_at}
+    combos = 1
+    for i in needs_at:
+        combos *= len(options[i])
+    if combos > NAMINGS_TRIED:
+        return options
+    allowed: dict[int, set] = {i: set() for i in needs_at}
+    first_refusal = None
+    for pick in product(*(range(len(options[i])) for i in needs_at)):
+        filled = list(done)
+        for i, k in zip(needs_at, pick, strict=True):
+            filled[i] = _fill(done[i], options[i][k])
+        try:
+            rules.joker_policy.check_play(table, filled, placed)
+        except IllegalAction as refusal:
+            first_refusal = first_refusal or refusal
+            continue
+        for i, k in zip(needs_at, pick, strict=True):
+            allowed[i].add(k)
+    if first_refusal is not None and not any(allowed.values()):
+        raise first_refusal
+    return {i: [options[i][k] for k in sorted(allowed[i])] for i in needs_at}
 
 
 def _fill(cards: Sequence[int], names) -> list[int]:

@@ -89,6 +89,12 @@ class Editor:
         if isinstance(target, int):
             self._group_index(target)
         free = source == "hand" or self.jokers.free(self, x)
+        # A freed joker leaving its place goes on unnamed (Listo names it).
+        landing = [] if target == "new" else cp.groups[target] if isinstance(target, int) else None
+        lands_as: int = x
+        if landing is not None and isinstance(source, int) \
+                and self.jokers.loses_name(self, x, landing):
+            lands_as = JOKER
         # Take the card.
         if source == "hand":
             if physical(x) not in cp.hand:
@@ -122,13 +128,13 @@ class Editor:
                 raise refuse("not_loose")
             cp.loose.append(physical(x))
         elif target == "new":
-            cp.groups.append([x])
+            cp.groups.append([lands_as])
             cp.origin.append(None)
         else:
             if self.jokers.frozen(self, target) and (
                     source == "loose" or not self.placed()[physical(x)]):
                 self._refuse_frozen(target)
-            cp.groups[target].append(x)
+            cp.groups[target].append(lands_as)
         return self._finish([t for t in (source, target) if isinstance(t, int)])
 
     def split(self, group, at) -> Copy:
@@ -149,11 +155,15 @@ class Editor:
         other = self._group_index(other)
         if k == other:
             raise refuse("same_place")
-        if self.jokers.frozen(self, other):
-            self._refuse_frozen(other)
-        if self.jokers.frozen(self, k) and \
-                Counter(physical(x) for x in cp.groups[other]) - self.placed():
-            self._refuse_frozen(k)
+        # A frozen group may gain cards from the hand only, whichever side of the join it is
+        # on; the joined group is then that frozen group, grown.
+        frozen = [g for g in (k, other) if self.jokers.frozen(self, g)]
+        for g in frozen:
+            added = other if g == k else k
+            if len(frozen) > 1 or Counter(physical(x) for x in cp.groups[added]) - self.placed():
+                self._refuse_frozen(g)
+        if frozen:
+            cp.origin[k] = cp.origin[frozen[0]]
         cp.groups[k] = cp.groups[k] + cp.groups[other]
         cp.groups[other] = []
         return self._finish([k])
@@ -167,7 +177,7 @@ class Editor:
             raise refuse("card_not_there", card=Words("ese comodín", "that joker"),
                          place=PLACES["group"])
         if not self.jokers.free(self, x):
-            raise refuse("joker_not_free", card=card_words(stands_for(x)))
+            raise refuse(self.jokers.not_free, card=card_words(stands_for(x)))
         cards = cp.groups[k]
         cards[cards.index(x)] = JOKER if name == JOKER else named(name)
         return self._finish([k])

@@ -110,6 +110,19 @@ register({
                     "verdad esté en la mesa, y sigue junto a una carta que tenía al lado.",
                     "The joker standing for {card} stays in its group, next to a card that "
                     "was beside it, until {card} itself is on the table."),
+    "joker_needs_new_card": ("El comodín que hace de {card} ya tiene {card} de verdad en la "
+                             "mesa: solo sigue haciendo de esa carta en su sitio, junto a una "
+                             "carta que tenía al lado; en otro grupo tiene que hacer de otra "
+                             "carta.",
+                             "The joker standing for {card} has {card} itself on the table "
+                             "now: it goes on standing for it only in its place, next to a "
+                             "card that was beside it; in another group it must stand for "
+                             "another card."),
+    "joker_free_in_its_group": ("Para liberar el comodín que hace de {card}, pon {card} desde "
+                                "tu mano en su mismo grupo, junto a una carta que tenía al "
+                                "lado.",
+                                "To free the joker standing for {card}, put {card} from your "
+                                "hand into its own group, next to a card that was beside it."),
     "group_frozen": ("Un grupo con comodín ({cards}) no se reorganiza: solo admite cartas de "
                      "tu mano, hasta que pongas desde la mano la carta real del comodín.",
                      "A group with a joker ({cards}) cannot be rearranged: it takes only cards "

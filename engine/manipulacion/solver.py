@@ -471,10 +471,15 @@ def _highs(extra=()) -> highspy.Highs:
 #   loose, ljoker     Tahití's loose cards / loose jokers used
 #   free      free jokers given this name (hand and loose jokers, renamed table jokers)
 #   form      an original group intact: kept as it is, or extended by hand cards alone
-#   keepname  a table joker in the pool under its own name
+#   keepname  Carrusel: a table joker in the pool under its own name, anywhere (only while its
+#             real card stays off the table)
 #   rename    a table joker renamed (Carrusel, Vaticano)
-#   stuck     Vaticano: a group holding stuck jokers beside cards that stood next to them
+#   stuck     Carrusel, Vaticano: a group holding jokers under their old cards in their place,
+#             beside cards that stood next to them
 #   freejoker, newname   Tahití: a joker freed by its real card from the hand; its new name
+#   anchor    Tahití: the group where the freeing card lies, beside a card that stood next to
+#             the joker (one joker slot at most)
+#   tstay     Tahití: a freed joker in its place under its old card
 #   open      Vaticano's first play: a 3-card run of hand cards
 #   rearr     hint: rearranging is needed
 # Rows (keys of _Model.row):
@@ -485,11 +490,13 @@ def _highs(extra=()) -> highspy.Highs:
 #   ("joker", j)  every table joker exactly once somewhere
 #   "free"        free jokers named = free jokers available
 #   ("renames", c)   Carrusel/Vaticano: jokers named c renamed <= real c on the new table
-#   ("present", j)   Vaticano: joker j moves under its name only if its real card is down
-#   ("witness", c), ("jwitness", c)   Vaticano: real c / jokers named c beside stuck jokers
+#   ("absent", j)    Carrusel: joker j goes anywhere under its name only if its real card stays
+#                 off the table
+#   ("witness", c), ("jwitness", c)   real c / jokers named c beside stuck jokers
 #                 <= those in the pool
-#   ("freed", c), ("newname", j)   Tahití: jokers named c freed <= real c from the hand;
-#                 one new name each
+#   ("freed", c), ("newname", j), ("anchor", j)   Tahití: jokers named c freed <= real c
+#                 from the hand (not in a frozen group's form); one new name or its place each;
+#                 an anchor group for each
 #   "open", ("open", c)   Vaticano's first play
 #   "rearr_g", "rearr_l"  hint
 
@@ -504,14 +511,14 @@ def _build(inst: _Instance, hint: bool, opening_run: bool) -> _Model:
     if inst.pattern:
         for c in CODES:
             m.row(("jslot", c), 0, 0)
-    stuck = _stuck_columns(inst, cat) if inst.jokers_rule.stays_put else []
+    stuck = _stuck_columns(inst, cat) if inst.jokers_rule.renames else []
     _linking_rows(inst, m, stuck, opening_run)
     costs = _Costs(inst, hint)
     _add_pool(inst, cat, m)
     _add_hand(inst, m, costs)
     _add_loose(inst, m, hint)
     _add_groups(inst, cat, m, hint, costs)
-    _add_jokers(inst, m)
+    _add_jokers(inst, cat, m)
     _add_stuck(inst, cat, m, stuck)
     if opening_run:
         _add_opening(inst, m)
@@ -548,10 +555,9 @@ def _linking_rows(inst: _Instance, m: _Model, stuck, opening_run: bool) -> None:
         for c, n in sorted(named_so.items()):
             if n > inst.table_real[c]:
                 m.row(("renames", c), -np.inf, inst.table_real[c])
-    if inst.jokers_rule.stays_put:
-        for j in inst.jokers:
-            if not inst.table_real[j.name]:
-                m.row(("present", j.jid), -np.inf, 0)
+    for j in inst.jokers:
+        if _moves_under_its_card(inst, j) and _may_come_down(inst, j.name):
+            m.row(("absent", j.jid), -np.inf, _may_come_down(inst, j.name))
     for _, _, witnesses in stuck:
         for kind, c in witnesses:
             if kind == REAL_WITNESS:
@@ -569,18 +575,20 @@ def _existing(m: _Model, keys, value: float) -> list[tuple[int, float]]:
 
 def _real_down(inst: _Instance, m: _Model, c: int, k: float) -> list[tuple[int, float]]:
     """Entries for k more real copies of c on the new table (from the hand or loose)."""
-    keys = [("renames", c)] + [("present", j.jid) for j in inst.jokers if j.name == c]
-    return _existing(m, keys, -k)
+    absent = [("absent", j.jid) for j in inst.jokers if j.name == c]
+    return _existing(m, [("renames", c)], -k) + _existing(m, absent, k)
 
 
-def _hand_uses(inst: _Instance, m: _Model, c: int, k: int) -> list[tuple[int, float]]:
-    """Entries for placing k copies of hand card c (JOKER: hand jokers), wherever they go."""
+def _hand_uses(inst: _Instance, m: _Model, c: int, k: int, frozen_form: bool = False
+               ) -> list[tuple[int, float]]:
+    """Entries for placing k copies of hand card c (JOKER: hand jokers), wherever they go
+    (`frozen_form`: into a Tahití group kept frozen, where it frees no joker)."""
     if c == JOKER:
         return [(m.row("hjok", -np.inf, inst.hand_jokers), k), (m.row("one", 1, np.inf), k)]
     entries: list[tuple[int, float]] = [(m.row(("hand", c), -np.inf, inst.hand_real[c]), k),
                                         (m.row("one", 1, np.inf), k)]
     entries += _real_down(inst, m, c, k)
-    if inst.freezes_groups and any(j.name == c for j in inst.jokers):
+    if inst.freezes_groups and not frozen_form and any(j.name == c for j in inst.jokers):
         entries.append((m.row(("freed", c), -np.inf, 0), -k))
     return entries + _existing(m, [("open", c)], -k)
 
@@ -642,6 +650,25 @@ def _renamable(inst: _Instance, j: _TableJoker) -> bool:
             and inst.table_real[j.name] + inst.hand_real[j.name] + inst.loose_real[j.name] > 0)
 
 
+def _may_come_down(inst: _Instance, c: int) -> int:
+    """How many real c the hand and the loose cards could add to the table."""
+    return inst.hand_real[c] + inst.loose_real[c]
+
+
+def _moves_under_its_card(inst: _Instance, j: _TableJoker) -> bool:
+    """Carrusel: a joker may go anywhere under its card while that real card is off the table
+    (never when a real copy is there already)."""
+    rule = inst.jokers_rule
+    return rule.renames and not rule.stays_put and not inst.table_real[j.name]
+
+
+def _keeps_place(inst: _Instance, j: _TableJoker) -> bool:
+    """Carrusel/Vaticano: may the joker have to keep its card in its place (stuck columns)?
+    Vaticano: always until renamed; Carrusel: once its real card can be on the table."""
+    rule = inst.jokers_rule
+    return rule.renames and (rule.stays_put or _renamable(inst, j))
+
+
 def _add_loose(inst: _Instance, m: _Model, hint: bool) -> None:
     for c, k in sorted(inst.loose_real.items()):
         entries = [(m.named_rows[("card", c)], -1.0)] + _real_down(inst, m, c, 1)
@@ -669,6 +696,7 @@ def _add_groups(inst: _Instance, cat: _Catalogue, m: _Model, hint: bool, costs: 
 
 def _add_form(inst, m, g, cards, added, jnames, costs: _Costs) -> None:
     entries = [(m.named_rows[("group", g)], 1.0)]
+    frozen = inst.freezes_groups and any(x >= NAMED for x in cards)
     for x in cards:
         if x < NAMED:
             entries.append((m.named_rows[("card", x)], 1.0))
@@ -677,7 +705,7 @@ def _add_form(inst, m, g, cards, added, jnames, costs: _Costs) -> None:
         if j.group == g:
             entries.append((m.row(("joker", j.jid), 1, 1), 1.0))
     for c in added:
-        entries += _hand_uses(inst, m, c, 1)
+        entries += _hand_uses(inst, m, c, 1, frozen_form=frozen)
     if jnames:
         entries += _hand_uses(inst, m, JOKER, len(jnames))
     kept = not added and not jnames
@@ -716,17 +744,16 @@ def _extensions(inst: _Instance, cat: _Catalogue, cards: Sequence[int], real_onl
     return out
 
 
-def _add_jokers(inst: _Instance, m: _Model) -> None:
+def _add_jokers(inst: _Instance, cat: _Catalogue, m: _Model) -> None:
     for j in inst.jokers:
         here = m.row(("joker", j.jid), 1, 1)
         if inst.freezes_groups:
-            _add_tahiti_joker(inst, m, j)
+            _add_tahiti_joker(inst, cat, m, j)
             continue
-        movable = not inst.jokers_rule.stays_put or _renamable(inst, j)
-        if movable:
+        if _moves_under_its_card(inst, j):
             entries = [(here, 1.0), (_joker_row(inst, m, j.name), -1.0)]
             entries += _existing(m, [("jwitness", j.name)], -1.0)
-            entries += _existing(m, [("present", j.jid)], 1.0)
+            entries += _existing(m, [("absent", j.jid)], float(_may_come_down(inst, j.name)))
             m.col(("keepname", j.jid), 0.0, 1, entries)
         if _renamable(inst, j):
             entries = [(here, 1.0), (m.row("free", 0, 0), -1.0)]
@@ -734,16 +761,34 @@ def _add_jokers(inst: _Instance, m: _Model) -> None:
             m.col(("rename", j.jid), 0.0, 1, entries)
 
 
-def _add_tahiti_joker(inst: _Instance, m: _Model, j: _TableJoker) -> None:
+def _add_tahiti_joker(inst: _Instance, cat: _Catalogue, m: _Model, j: _TableJoker) -> None:
+    """A joker freed by its real card from the hand: its group may be rearranged; the freeing
+    card lies in an anchor group beside a card that stood next to the joker; the joker takes a
+    new name, or stays in its place under its old one."""
     if not inst.hand_real[j.name]:
         return
     rename = m.row(("newname", j.jid), 0, 0)
+    anchor = m.row(("anchor", j.jid), 0, np.inf)
     m.col(("freejoker", j.jid), 0.0, 1,
           [(m.named_rows[("group", j.group)], 1.0), (m.named_rows[("joker", j.jid)], 1.0),
-           (m.row(("freed", j.name), -np.inf, 0), 1.0), (rename, -1.0)])
+           (m.row(("freed", j.name), -np.inf, 0), 1.0), (rename, -1.0), (anchor, -1.0)])
     for c in CODES:
         if c != j.name:
             m.col(("newname", j.jid, c), 0.0, 1, [(rename, 1.0), (_joker_row(inst, m, c), -1.0)])
+    cards = m.named_rows
+    for w in cat.containing[j.name]:
+        window = cat.windows[w]
+        if j.near_real.isdisjoint(window):
+            continue
+        m.col(("tstay", j.jid, w), 0.0, 1,
+              [(rename, 1.0)] + [(cards[("card", c)], 1.0) for c in window if c != j.name])
+        for slot in (None, *(c for c in window if c != j.name)):
+            if slot is not None and j.near_real.isdisjoint(set(window) - {slot}):
+                continue
+            entries = [(anchor, 1.0)] + [(cards[("card", c)], 1.0) for c in window if c != slot]
+            if slot is not None:
+                entries.append((cards[("jslot", slot)], 1.0))
+            m.col(("anchor", j.jid, w, -1 if slot is None else slot), 0.0, 1, entries)
 
 
 def _add_stuck(inst: _Instance, cat: _Catalogue, m: _Model, columns) -> None:
@@ -758,10 +803,11 @@ def _add_stuck(inst: _Instance, cat: _Catalogue, m: _Model, columns) -> None:
 
 
 def _stuck_columns(inst: _Instance, cat: _Catalogue):
-    """Vaticano: new groups that hold jokers which may be stuck (no real copy of their card on
-    the table) beside a card that stood next to them: a real card of that kind, or a joker
-    named as the joker beside it was. Each: (window, ((jid, name), ...), witness slots)."""
-    stuck = [j for j in inst.jokers if not inst.table_real[j.name]]
+    """Carrusel/Vaticano: new groups that hold jokers kept under their old cards in their
+    place (`_keeps_place`), beside a card that stood next to them: a real card of that kind,
+    or a joker named as the joker beside it was. Each: (window, ((jid, name), ...), witness
+    slots)."""
+    stuck = [j for j in inst.jokers if _keeps_place(inst, j)]
     columns = []
     for w in sorted({w for j in stuck for w in cat.containing[j.name]}):
         slots = set(cat.windows[w])
@@ -886,6 +932,14 @@ def _extract(inst: _Instance, m: _Model, sol: np.ndarray) -> tuple[Play, dict]:
             placed[JOKER] += len(jnames)
             intact[g] = list(inst.groups[g]) + list(added) + [named(c) for c in jnames]
             forms[g] = (added, jnames)
+        elif kind == "anchor":
+            _, _, w, slot = meta
+            templates.append([(c, WILD if c == slot else REAL) for c in cat.windows[w]])
+        elif kind == "tstay":
+            _, jid, w = meta
+            name = inst.jokers[jid].name
+            templates.append([named(Card(c)) if c == name else (c, REAL)
+                              for c in cat.windows[w]])
         elif kind == "stuck":
             _, w, where, witnesses = meta
             fixed = {c: named(c) for _, c in where}

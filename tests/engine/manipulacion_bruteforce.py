@@ -16,7 +16,10 @@ from engine.manipulacion.melds import NAMED, TRIO, arrange, classify, joker_name
 from engine.manipulacion.rulesets import JOKERS_CARRUSEL, JOKERS_TAHITI, JOKERS_VATICANO
 
 # Token kinds, in the order the search places them (real cards first, free jokers last).
-REAL, LOOSE, FIXED, STUCK, WILD, LWILD = 0, 1, 2, 3, 4, 5
+# ANCHOR: Tahití's freeing card from the hand, which must lie beside a card that stood next to
+# its joker; STUCK: a joker under its old card, which must stay beside such a card.
+REAL, ANCHOR, LOOSE, FIXED, STUCK, WILD, LWILD = 0, 1, 2, 3, 4, 5, 6
+REAL_KINDS = (REAL, ANCHOR, LOOSE)
 JOKER_KINDS = (FIXED, STUCK, WILD, LWILD)
 
 
@@ -109,9 +112,7 @@ class Search:
 
     def fits(self, token, c) -> bool:
         kind = token[0]
-        if kind in (REAL, LOOSE):
-            return token[1] == c
-        if kind in (FIXED, STUCK):
+        if kind in REAL_KINDS or kind in (FIXED, STUCK):
             return token[1] == c
         return token[1] != c            # a wild joker, never named its forbidden card
 
@@ -120,7 +121,7 @@ class Search:
         pool = [(t, False) for t in sorted(set(rest))] + [(t, True) for t in sorted(set(optional))]
         counts = Counter(rest)
         ocounts = Counter(optional)
-        if first[0] in (REAL, LOOSE, FIXED, STUCK):
+        if first[0] in REAL_KINDS or first[0] in (FIXED, STUCK):
             candidates = self.sets_with.get(first[1], [])
         else:
             candidates = self.sets
@@ -157,13 +158,15 @@ class Search:
         jokers = sum(1 for t in tokens if t[0] in JOKER_KINDS)
         if self.limit is not None and jokers > self.limit:
             return False
-        here_real = {n for t, n in zip(tokens, names, strict=True) if t[0] in (REAL, LOOSE)}
+        here_real = {n for t, n in zip(tokens, names, strict=True) if t[0] in REAL_KINDS}
         here_jokers = {n for t, n in zip(tokens, names, strict=True) if t[0] in JOKER_KINDS}
         for t in tokens:
             if t[0] == STUCK:
                 _, _, real, jnear = self.jokers[t[2]]
                 if not (real & here_real) and not (jnear & here_jokers):
                     return False
+            if t[0] == ANCHOR and not self.jokers[t[2]][2] & here_real:
+                return False
         return True
 
     # ----- plays ---------------------------------------------------------------------------
@@ -202,34 +205,42 @@ class Search:
             for j, r in zip(moving, renamed, strict=True):
                 name = self.jokers[j][1]
                 if r:
-                    tokens.append((WILD, 0, -1))
-                elif on_table[name] or self.rules.joker_rule == JOKERS_CARRUSEL:
-                    tokens.append((FIXED, name, -1))
+                    tokens.append((WILD, name, -1))          # a new card, never its old one
+                elif not on_table[name] and self.rules.joker_rule == JOKERS_CARRUSEL:
+                    tokens.append((FIXED, name, -1))         # anywhere, as the same card
                 else:
-                    tokens.append((STUCK, name, j))
+                    tokens.append((STUCK, name, j))          # in its place
             if self.tahiti_feasible(tokens, optional, choices, placed_real):
                 return True
         return False
 
     def tahiti_feasible(self, base, optional, choices, placed_real) -> bool:
-        options = [self.tahiti_options(g, j, placed_real) for g, j in choices]
+        """Each jokered group not kept: extended by hand cards, or freed — one real card of its
+        joker from the hand (not used to extend another) lies beside a card that stood next
+        to the joker, and the joker takes a new card or stays in its place as the old one."""
+        options = []
+        for g, j in choices:
+            opts = [(o, None) for o in self.tahiti_options(g, j, placed_real) if o != "free"]
+            if "free" in self.tahiti_options(g, j, placed_real):
+                opts += [("free", True), ("free", False)]
+            options.append(opts)
         for pick in product(*options):
             hand_left = Counter(placed_real)
-            freed = Counter()
             tokens = list(base)
-            for (g, j), option in zip(choices, pick, strict=True):
+            anchors = []
+            for (g, j), (option, renamed) in zip(choices, pick, strict=True):
                 if option == "free":
                     name = self.jokers[j][1]
-                    freed[name] += 1
                     tokens += [(REAL, x, -1) for x in self.table[g] if x < NAMED]
-                    tokens.append((WILD, name, -1))
+                    tokens.append((WILD, name, -1) if renamed else (STUCK, name, j))
+                    anchors.append((ANCHOR, name, j))
                 else:
                     hand_left.subtract(option)
+            for _, name, _ in anchors:
+                hand_left[name] -= 1
             if any(v < 0 for v in hand_left.values()):
                 continue
-            if any(freed[n] > placed_real[n] for n in freed):
-                continue
-            tokens += [(REAL, c, -1) for c in hand_left.elements()]
+            tokens += anchors + [(REAL, c, -1) for c in hand_left.elements()]
             if self.partition(tokens, optional):
                 return True
         return False
@@ -360,47 +371,58 @@ def _jokers_ok(rules, table, play) -> bool:
     olds = [(g, *info) for g, group in enumerate(table) for info in neighbours(group, rules.ace)]
     if not olds:
         return True
-    if rules.joker_rule == JOKERS_TAHITI:
-        occurrences = [(i, x - NAMED) for i, g in enumerate(play.table) for x in g if x >= NAMED]
-        placed_real = Counter(c for c in play.placed if c != JOKER)
-        return _tahiti_ok(table, play, olds, occurrences, placed_real)
-    real = Counter(x for g in play.table for x in g if x < NAMED)
-    released = (Counter(x for g in table for x in g if x >= NAMED)
-                - Counter(x for g in play.table for x in g if x >= NAMED))
-    if any(real[x - NAMED] < n for x, n in released.items()):
-        return False
-    if rules.joker_rule != JOKERS_VATICANO:
-        return True
-    stuck = [o for o in olds if not real[o[1]]]
     spots = [(k, x - NAMED) for k, g in enumerate(play.table) for x in g if x >= NAMED]
-    return _stuck_placed(stuck, spots, play.table, frozenset())
+    if rules.joker_rule == JOKERS_TAHITI:
+        placed_real = Counter(c for c in play.placed if c != JOKER)
+        return _tahiti_ok(table, play, olds, spots, placed_real)
+    real = Counter(x for g in play.table for x in g if x < NAMED)
+    # Each old joker on its own spot: renamed (at most as many per card as real copies on the
+    # table), or under its old card — in its place once a real copy is on the table (Vaticano:
+    # always), else anywhere.
+    always = rules.joker_rule == JOKERS_VATICANO
+    return _jokers_placed(olds, spots, play.table, lambda name: always or real[name] > 0, real)
 
 
-def _stuck_placed(stuck, spots, groups, used) -> bool:
-    """Vaticano: each stuck joker on its own spot, under its name, in a group that holds a card
-    that stood beside it (a real card of that kind or a joker of that name)."""
-    if not stuck:
+def _in_place(old, group) -> bool:
+    """Does `group` hold a card that stood beside the old joker (a real card of that kind or a
+    joker of that name)?"""
+    _, _, real, jnames = old
+    return bool((set(real) | {NAMED + n for n in jnames}) & set(group))
+
+
+def _jokers_placed(olds, spots, groups, keeps_place, renames, used=frozenset(),
+                   renamed=None) -> bool:
+    renamed = renamed or Counter()
+    if not olds:
         return True
-    _, name, real, jnames = stuck[0]
-    beside = set(real) | {NAMED + n for n in jnames}
+    old, rest = olds[0], olds[1:]
+    name = old[1]
     for s, (k, now) in enumerate(spots):
-        if s in used or now != name or not beside & set(groups[k]):
+        if s in used:
             continue
-        if _stuck_placed(stuck[1:], spots, groups, used | {s}):
-            return True
+        if now == name:
+            if keeps_place(name) and not _in_place(old, groups[k]):
+                continue
+            if _jokers_placed(rest, spots, groups, keeps_place, renames, used | {s}, renamed):
+                return True
+        elif renames is None or renamed[name] < renames[name]:
+            if _jokers_placed(rest, spots, groups, keeps_place, renames, used | {s},
+                              renamed + Counter([name])):
+                return True
     return False
 
 
-def _tahiti_ok(table, play, olds, occurrences, placed_real) -> bool:
+def _tahiti_ok(table, play, olds, spots, placed_real) -> bool:
+    """Some jokered groups kept (inside a group of their own, grown by hand cards only), the
+    others freed: per freed joker one real card of it from the hand (not spent on a kept group)
+    and a group of its own holding that card beside a card that stood next to the joker; each
+    freed joker renamed, or under its old card in its place."""
     for frozen in product((True, False), repeat=len(olds)):
-        freed = Counter(olds[j][1] for j in range(len(olds)) if not frozen[j])
-        if any(freed[n] > placed_real[n] for n in freed):
-            continue
         targets = [j for j in range(len(olds)) if frozen[j]]
+        freed = [olds[j] for j in range(len(olds)) if not frozen[j]]
         for homes in permutations(range(len(play.table)), len(targets)):
             added = Counter()
             ok = True
-            used_occ = []
             for j, home in zip(targets, homes, strict=True):
                 old = Counter(table[olds[j][0]])
                 new = Counter(play.table[home])
@@ -409,15 +431,28 @@ def _tahiti_ok(table, play, olds, occurrences, placed_real) -> bool:
                     ok = False
                     break
                 added += extra
-                used_occ.append(next(k for k, (gi, n) in enumerate(occurrences)
-                                     if gi == home and n == olds[j][1]))
             if not ok or added - placed_real:
                 continue
-            rest = [k for k in range(len(occurrences)) if k not in used_occ]
-            loose_j = [j for j in range(len(olds)) if not frozen[j]]
-            for pick in permutations(rest, len(loose_j)):
-                if all(occurrences[k][1] != olds[j][1] for j, k in zip(loose_j, pick, strict=True)):
-                    return True
+            spare = placed_real - added
+            if any(n > spare[name] for name, n in Counter(o[1] for o in freed).items()):
+                continue
+            others = [k for k in range(len(play.table)) if k not in homes]
+            if not _anchored(freed, play.table, others, frozenset()):
+                continue
+            rest = [(k, n) for k, n in spots if k in others]
+            if _jokers_placed(freed, rest, play.table, lambda name: True, None):
+                return True
+    return False
+
+
+def _anchored(freed, groups, others, used) -> bool:
+    if not freed:
+        return True
+    _, name, real, _ = freed[0]
+    for k in others:
+        if k not in used and name in groups[k] and real & set(groups[k]) \
+                and _anchored(freed[1:], groups, others, used | {k}):
+            return True
     return False
 
 
@@ -437,18 +472,22 @@ def rule_mix():
             replace(R["carrusel"], name="carrusel-low", ace=LOW)]
 
 
-def random_instance(seed: int):
+def random_instance(seed: int, freeing: bool = False):
     """(rules, table, hand, loose): a few groups from a narrow slice of two packs, so that the
-    hand cards often fit, clash or need the table rearranged."""
+    hand cards often fit, clash or need the table rearranged. `freeing`: a rule set with
+    jokers, most groups holding one and the hand holding their real cards (where a joker is
+    freed, where it must take a new card, where its freeing card must lie)."""
     import random
     rng = random.Random(seed)
     mix = rule_mix()
+    if freeing:
+        mix = [r for r in mix if r.joker_rule is not None]
     rules = mix[seed % len(mix)]
     suits = rng.sample(range(4), rng.choice([2, 3, 3, 4]))
     start, width = rng.randrange(1, 14), rng.randint(4, 7)
     ranks = sorted({(start + i - 1) % 13 + 1 for i in range(width)})
     deck = Counter({int(card(r, s)): 2 for r in ranks for s in suits})
-    focused = rules.joker_rule is not None and rng.random() < 0.5
+    focused = rules.joker_rule is not None and (freeing or rng.random() < 0.5)
     jokers = 0 if rules.joker_rule is None else rng.choice([0, 1, 1, 2, 2, 3])
     if focused:                    # most groups hold a joker, the hand is all real cards
         jokers = rng.choice([2, 3, 3])
@@ -474,11 +513,12 @@ def random_instance(seed: int):
     hand = []
     for group in table:            # the real card of a table joker, now and then
         for x in group:
-            if x >= NAMED and deck[x - NAMED] and rng.random() < 0.4:
+            if x >= NAMED and deck[x - NAMED] and rng.random() < (0.9 if freeing else 0.4):
                 hand.append(x - NAMED)
                 deck[x - NAMED] -= 1
     cards = sorted(deck.elements())
-    extra = rng.sample(cards, min(len(cards), max(0, rng.randint(1, 4) - len(hand))))
+    wanted = rng.randint(0 if hand else 1, 2) if freeing else max(0, rng.randint(1, 4) - len(hand))
+    extra = rng.sample(cards, min(len(cards), wanted))
     for c in extra:
         deck[c] -= 1
     hand += extra

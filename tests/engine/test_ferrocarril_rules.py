@@ -550,6 +550,19 @@ def window_game(players=4, **kw):
                                  **kw)
 
 
+def test_buying_actors_are_the_seats_that_may_still_answer_in_priority_order():
+    # docs/engine.md: during a window actors() lists the seats still to answer, in priority
+    # order (the player in turn first while they may still buy), then None for the timer.
+    game = window_game()                          # seat 3 discarded; seat 0 is in turn
+    assert game.turn == 0 and game.actors() == [0, 1, 2, None]
+    game.apply(1, "pass")
+    assert game.actors() == [0, 2, None]
+    game.apply(0, "pass")                         # the player in turn has answered
+    assert game.actors() == [2, None] and game.allowed(0) == []
+    no_buys = window_game(buys=[0, 10, 10, 10])   # in turn, with no buys left: never listed
+    assert no_buys.turn == 0 and no_buys.actors() == [1, 2, None]
+
+
 def test_buying_ten_buys_per_player_per_game():
     game = Ferrocarril.new(4, seed=2)
     assert [p["buys_left"] for p in game.view(None)["players"]] == [10] * 4

@@ -129,6 +129,26 @@ def test_interpretation_blocked_needs_every_player_to_pass_in_a_row():
     assert not last["blocked"] and last["final_turns"]
 
 
+# 7 (the rule sets where you must play)
+@pytest.mark.parametrize("ruleset", ["manipulacion", "shanghai"])
+def test_interpretation_draw_then_pass_is_a_pass_where_play_is_a_must(ruleset):
+    # Drawing does not end the turn here: the stock's last card, no play, then Pasar is a pass.
+    game = deal(["2c Kd", "Kc 9d", "4c 9c"], "Qs", table=["5h 6h 7h"], ruleset=ruleset)
+    game.apply(0, "draw")
+    assert game.turn == 0 and game.passes == 0 and "pass" in game.allowed(0)
+    game.apply(0, "pass")
+    assert game.passes == 1 and game.turn == 1
+    game.apply(1, "pass")
+    assert game.phase == "play" and game.passes == 2
+    game.apply(2, "pass")                          # every player in a row: blocked
+    assert game.view(None)["last_round"]["blocked"]
+    assert game.phase in ("round_over", "game_over")
+    # Where a draw ends the turn (Maquiavelo), the same turn is no pass.
+    other = deal(["2c Kd", "Kc 9d", "4c 9c"], "Qs", table=["5h 6h 7h"], ruleset="maquiavelo")
+    other.apply(0, "draw")
+    assert other.turn == 1 and other.passes == 0
+
+
 # 8
 def test_interpretation_guadalupe_draws_what_is_left():
     game = deal(["2c 9d", "3c 3d"], "Kc", ruleset="guadalupe")
@@ -162,6 +182,13 @@ def test_interpretation_carrusel_draw_becomes_knock():
     assert "close" in playing.allowed(0)
     playing.apply(0, "done")                      # playing without knocking is fine too
     assert playing.turn == 1 and playing.phase == "play"
+    # With more than 5 points after the first draw, Robar is still Robar.
+    high = deal(["2c 9d", "Kc Kd"], "Ah Ks", ruleset="carrusel")
+    high.apply(0, "draw")
+    assert "draw" in high.allowed(0) and "close" not in high.allowed(0)
+    refused(high, 0, "close", "too_many_points")
+    high.apply(0, "draw")
+    assert high.draws == 2 and high.turn == 0
 
 
 # 10
@@ -199,25 +226,43 @@ def test_interpretation_joker_free_when_any_copy_is_on_the_table():
                 draws=1)
     game.apply(0, "set_table 7h 8h 9h / 6s 6h 6d / Js Qs *Ks")
     assert table(game) == [["7h", "8h", "9h"], ["6s", "6h", "6d"], ["Js", "Qs", "*Ks"]]
+    vaticano = deal(["Js Qs 2c", "3c"], table=["*6h 7h 8h 9h", "6s 6h 6d"], ruleset="vaticano",
+                    opened=[0])
+    vaticano.apply(0, "set_table 7h 8h 9h / 6s 6h 6d / Js Qs *Ks")
+    assert table(vaticano)[2] == ["Js", "Qs", "*Ks"]
+    # With no real 6h on the table after the play, the same renaming is refused.
+    none = deal(["Js Qs 2c", "3c"], table=["*6h 7h 8h 9h", "6s 6d 6c"], ruleset="carrusel",
+                draws=1)
+    refused(none, 0, "set_table 7h 8h 9h / 6s 6d 6c / Js Qs *Ks", "joker_not_free")
     # Tahití asks more: the real card must come from the hand.
     tahiti = deal(["Js Qs 2c", "3c"], table=["*6h 7h 8h 9h", "6s 6h 6d"],
                   loose="2s 3s 4s 5s", ruleset="tahiti")
     refused(tahiti, 0, "set_table 7h 8h 9h / 6s 6h 6d / Js Qs *Ks", "group_frozen")
-    refused(tahiti, 0, "name #0 *6h Ks", "joker_not_free")
+    refused(tahiti, 0, "name #0 *6h Ks", "joker_free_in_its_group")
 
 
 # 13
 def test_interpretation_joker_names_given_at_listo_or_by_name():
+    # A joker that is not free keeps its card wherever it goes.
+    kept = deal(["4h 2c", "3c"], table=["5h *6h 7h 8h", "9s 10s Js"], ruleset="carrusel",
+                draws=1)
+    kept.apply(0, "move *6h #0 new")
+    assert kept.view(0)["copy"]["table"][2]["cards"] == ["*6h"]
+    # A freed joker that leaves its place goes on unnamed, and Listo names it.
     game = deal(["6h 2c 9s", "3c"], table=["5h *6h 7h", "10s Js Qs"], ruleset="carrusel",
                 draws=1)
     apply_all(game, 0, ["move 6h hand #0", "move *6h #0 #1", "move 9s hand #1"])
-    refused(game, 0, "done", "invalid_group")     # it kept its card: 6h among the spades
-    game.apply(0, "name #1 *6h *")                # clear the name: Listo asks
     error = refused(game, 0, "done", "joker_needs_name")
     assert error.data["groups"][0]["options"] == [["8s"], ["Ks"]]
     game.apply(0, "name #1 * Ks")
     game.apply(0, "done")
     assert table(game) == [["5h", "6h", "7h"], ["9s", "10s", "Js", "Qs", "*Ks"]]
+    # Listo offers only the names the rules allow: beside 7s 7d it could be 7h or 7c, but 7h,
+    # its old card, is out of its place, so 7c is the one name left and no question is asked.
+    only = deal(["7h 7s 7d 2c", "3c"], table=["5h 6h *7h"], ruleset="carrusel", draws=1)
+    apply_all(only, 0, ["move 7h hand #0", "move *7h #0 new", "move 7s hand #1",
+                        "move 7d hand #1", "done"])
+    assert table(only) == [["5h", "6h", "7h"], ["7s", "7d", "*7c"]]
 
 
 # 14
@@ -244,6 +289,15 @@ def test_interpretation_vaticano_first_run_among_the_cards_put_down():
     assert game.opened[0]
     short = deal(["Qs Ks Ah Ac 2d", "3c"], table=["8s 9s 10s Js"], ruleset="vaticano")
     refused(short, 0, "set_table 8s 9s 10s Js Qs Ks", "opening_run_needed")
+    # The run need not stay together: 10s Js Qs, each to a trío of its own rank.
+    apart = deal(["10s Js Qs 2d", "3c"], table=["10h 10d 10c", "Jh Jd Jc", "Qh Qd Qc"],
+                 ruleset="vaticano")
+    apart.apply(0, "set_table 10s 10h 10d 10c / Js Jh Jd Jc / Qs Qh Qd Qc")
+    assert apart.opened[0] and hand(apart, 0) == ["2d"]
+    # Three of a suit that are not consecutive are no run, wherever they go.
+    gaps = deal(["9s Js Ks 2d", "3c"], table=["9h 9d 9c", "Jh Jd Jc", "Kh Kd Kc"],
+                ruleset="vaticano")
+    refused(gaps, 0, "set_table 9s 9h 9d 9c / Js Jh Jd Jc / Ks Kh Kd Kc", "opening_run_needed")
 
 
 # 16
@@ -277,8 +331,8 @@ def test_interpretation_tahiti_frozen_takes_only_hand_cards():
     game.apply(0, "move 4h hand #0")                     # from the hand: fine
     game.apply(0, "move 6h hand #0")                     # its joker's real card frees it
     game.apply(0, "move 8h #1 #0")
-    game.apply(0, "move *6h #0 #1")
-    game.apply(0, "name #1 *6h 8h")
+    game.apply(0, "move *6h #0 #1")                      # freed, it leaves its place unnamed
+    game.apply(0, "name #1 * 8h")
     game.apply(0, "done")
     assert table(game) == [["4h", "5h", "6h", "7h", "8h"], ["*8h", "9h", "10h", "Jh"]]
     loose = deal(["2c", "3d"], table=["5h *6h 7h"], loose="8h 2s Kd 5c", ruleset="tahiti")
@@ -328,10 +382,55 @@ def test_interpretation_copy_layout():
     assert shown == [["3h", "4h", "5h", "6h", "7h", "8h", "9h"], ["Ks", "Kd", "Kc"]]
 
 
+# 22
 def test_interpretation_tahiti_freed_joker_takes_a_new_name():
-    # Putting down the real 6h frees the joker; afterwards it must stand for another card.
+    # Putting down the real 6h frees the joker; in another group it must stand for another card.
     game = deal(["6h 6s 6d 2c", "3c"], table=["5h *6h 7h"], loose="2s 3s 4s 5s",
                 ruleset="tahiti")
-    refused(game, 0, "set_table 5h 6h 7h / 6s 6d *6h", "group_frozen")
+    refused(game, 0, "set_table 5h 6h 7h / 6s 6d *6h", "joker_needs_new_card")
     game.apply(0, "set_table 5h 6h 7h / 6s 6d *6c")
     assert table(game) == [["5h", "6h", "7h"], ["6s", "6d", "*6c"]]
+    # Comodines are alike: two freed at once may swap their cards.
+    swap = deal(["6h 9h 2c", "3c"], table=["5h *6h 7h", "8h *9h 10h"], loose="2s 3s 4s 5s",
+                ruleset="tahiti")
+    swap.apply(0, "set_table 5h 6h 7h *8h / *7h 8h 9h 10h")
+    assert table(swap) == [["5h", "6h", "7h", "*8h"], ["*7h", "8h", "9h", "10h"]]
+
+
+# 23
+@pytest.mark.parametrize("ruleset", ["carrusel", "vaticano", "tahiti"])
+def test_interpretation_freed_joker_keeps_its_card_only_in_its_place(ruleset):
+    setup = {"carrusel": {"draws": 1}, "vaticano": {"opened": [0]},
+             "tahiti": {"loose": "2s 3s 9d Kc"}}[ruleset]
+    # In a run its place is next to the cards it stood between: 5h and 7h.
+    game = deal(["6h 2c", "3c"], table=["3h 4h 5h *6h 7h 8h 9h", "6s 6d 6c"], ruleset=ruleset,
+                **setup)
+    refused(game, 0, "set_table 3h 4h 5h 6h 7h 8h 9h / 6s 6d 6c *6h", "joker_needs_new_card")
+    refused(game, 0, "set_table 3h 4h 5h 6h / 7h 8h 9h / 6s 6d 6c *6h", "joker_needs_new_card")
+    game.apply(0, "set_table 3h 4h 5h *6h / 6h 7h 8h 9h / 6s 6d 6c")    # still next to 5h
+    assert table(game)[0] == ["3h", "4h", "5h", "*6h"]
+    # Leaving a trío for a run under its old card: refused; under a new one: fine.
+    trio = deal(["7h 5h 6h 2c", "3c"], table=["7s 7d *7h"], ruleset=ruleset, **setup)
+    refused(trio, 0, "set_table 7s 7d 7h / 5h 6h *7h", "joker_needs_new_card")
+    trio.apply(0, "set_table 7s 7d 7h / *4h 5h 6h")
+    assert table(trio)[1] == ["*4h", "5h", "6h"]
+    if ruleset != "tahiti":          # (in Tahití the trío stays frozen: 7h is not put into it)
+        # In a trío every other card was beside it: with 7s and 7c it is still in its place.
+        kept = deal(["7h 8h 9h 5d 6d", "3c"], table=["7s 7d 7c *7h"], ruleset=ruleset,
+                    **setup)
+        kept.apply(0, "set_table 7s 7c *7h / 5d 6d 7d / 7h 8h 9h")
+        assert ["7s", "*7h", "7c"] in table(kept)
+
+
+# 24
+def test_interpretation_tahiti_freeing_card_lies_in_the_jokers_group():
+    game = deal(["7h 4h", "Qd 9s"], "8c", table=["5h 6h *7h", "7s 7d 7c"], ruleset="tahiti")
+    refused(game, 0, "set_table *3h 4h 5h 6h / 7h 7s 7d 7c", "joker_free_in_its_group")
+    # Next to 6h, a card that stood beside the joker, is the joker's group, whatever else moved.
+    game.apply(0, "set_table 4h 5h 6h 7h *8h / 7s 7d 7c")
+    assert table(game) == [["4h", "5h", "6h", "7h", "*8h"], ["7s", "7d", "7c"]]
+    # Split after freeing: the freeing card may go with either part holding a neighbour.
+    split = deal(["6h Qs Ks", "3c"], table=["3h 4h 5h *6h 7h 8h 9h"], loose="2s 3s 9d Kc",
+                 ruleset="tahiti")
+    split.apply(0, "set_table 3h 4h 5h / 6h 7h 8h 9h / *Js Qs Ks")
+    assert table(split) == [["3h", "4h", "5h"], ["6h", "7h", "8h", "9h"], ["*Js", "Qs", "Ks"]]

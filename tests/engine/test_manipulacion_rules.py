@@ -828,8 +828,9 @@ def test_carrusel_joker_renamed_only_after_its_real_card_is_put_down_from_the_ha
                 draws=1)
     refused(game, 0, "name #0 *6h 8s", "joker_not_free")
     game.apply(0, "move 6h hand #0")              # 5h *6h 6h 7h: the real 6h is down
-    game.apply(0, "move *6h #0 #1")               # the freed joker straight to the spades
-    game.apply(0, "name #1 *6h 8s")
+    game.apply(0, "move *6h #0 #1")               # the freed joker straight to the spades,
+    assert game.view(0)["copy"]["table"][1]["cards"] == ["9s", "10s", "Js", "*"]   # unnamed
+    game.apply(0, "name #1 * 8s")
     game.apply(0, "done")
     assert table(game) == [["5h", "6h", "7h"], ["*8s", "9s", "10s", "Js"]]
     assert hand(game, 0) == ["2c", "8s"]
@@ -841,7 +842,7 @@ def test_carrusel_joker_renamed_once_its_real_card_is_moved_from_another_group()
     apply_all(game, 0, ["move 6h #1 #0",          # 5h *6h 6h 7h | 6s 6d 6c
                         "move *6h #0 new",
                         "move Qs hand #2", "move Ks hand #2",
-                        "name #2 *6h Js"])
+                        "name #2 * Js"])
     game.apply(0, "done")
     assert table(game) == [["5h", "6h", "7h"], ["6s", "6d", "6c"], ["*Js", "Qs", "Ks"]]
 
@@ -859,6 +860,67 @@ def test_carrusel_a_freed_joker_never_goes_back_to_a_hand():
     game.apply(0, "move 6h hand #0")
     refused(game, 0, "move *6h #0 hand", "never_to_hand")
     refused(game, 0, "set_table 5h 6h 7h", "table_card_missing")
+
+
+# ----- jokers freed by their real card: the rule the three rule sets share ------------------
+
+JOKER_RULES = ("carrusel", "vaticano", "tahiti")
+
+
+def freeing_deal(ruleset, hand_text, table_groups, **kw):
+    extra = {"loose": "2s 3s 9d Kc"} if ruleset == "tahiti" else {}
+    return deal([hand_text, "Kd"], "8c", table=table_groups, opened=[0], **in_turn(ruleset),
+                **extra, **kw)
+
+
+@pytest.mark.parametrize("ruleset", JOKER_RULES)
+def test_joker_displaced_by_its_real_card_may_not_keep_its_old_card(ruleset):
+    # The real 7h takes the joker's place in the run; the joker may not go on as 7h elsewhere
+    # (with one pack, Carrusel's two players, that would put two 7 of hearts on the table).
+    game = freeing_deal(ruleset, "7h 2c", ["5h 6h *7h", "7s 7d 7c"])
+    error = refused(game, 0, "set_table 5h 6h 7h / 7s 7d 7c *7h", "joker_needs_new_card")
+    assert "El comodín que hace del 7 de corazones ya tiene el 7 de corazones" in error.es
+    assert "otra carta" in error.es and "another card" in error.en
+    assert "7h" not in error.es + error.en            # cards in words, never codes
+    # Step by step: moved out of its place, the joker goes on unnamed; among 7s 7d 7c only 7h
+    # would fit, so Listo refuses for the same reason.
+    apply_all(game, 0, ["move 7h hand #0", "move *7h #0 #1"])
+    assert "*" in game.view(0)["copy"]["table"][1]["cards"]
+    assert refused(game, 0, "done", "joker_needs_new_card").es == error.es
+    game.apply(0, "undo")
+    game.apply(0, "set_table 5h 6h 7h *8h / 7s 7d 7c")
+    assert table(game) == [["5h", "6h", "7h", "*8h"], ["7s", "7d", "7c"]]
+
+
+def test_the_three_rule_sets_refuse_a_displaced_joker_with_one_message():
+    seen = set()
+    for ruleset in JOKER_RULES:
+        game = freeing_deal(ruleset, "7h 2c", ["5h 6h *7h", "7s 7d 7c"])
+        error = refused(game, 0, "set_table 5h 6h 7h / 7s 7d 7c *7h", "joker_needs_new_card")
+        seen.add((error.es, error.en))
+    assert len(seen) == 1
+
+
+@pytest.mark.parametrize("ruleset", JOKER_RULES)
+def test_joker_whose_real_card_is_down_keeps_its_card_in_its_place(ruleset):
+    # The real 6h goes next to 7h; the joker stays next to 5h, where it stood: it may stay 6h.
+    game = freeing_deal(ruleset, "6h 2c", ["3h 4h 5h *6h 7h 8h 9h"])
+    game.apply(0, "set_table 3h 4h 5h *6h / 6h 7h 8h 9h")
+    assert table(game) == [["3h", "4h", "5h", "*6h"], ["6h", "7h", "8h", "9h"]]
+
+
+def test_carrusel_joker_whose_real_card_is_elsewhere_moves_only_as_a_new_card():
+    # Two packs: a real 6h already lies in 4h 5h 6h. The joker may stay where it is, or take a
+    # new card, but not walk off to the trío as the 6 of hearts.
+    game = deal(["10h 2c", "3c", "4c"], table=["*6h 7h 8h 9h", "6s 6d 6c", "4h 5h 6h"],
+                ruleset="carrusel", draws=1)
+    refused(game, 0, "set_table 7h 8h 9h 10h / 6s 6d 6c *6h / 4h 5h 6h", "joker_needs_new_card")
+    game.apply(0, "set_table 7h 8h 9h 10h *Jh / 6s 6d 6c / 4h 5h 6h")
+    assert table(game)[0] == ["7h", "8h", "9h", "10h", "*Jh"]
+    kept = deal(["10h 2c", "3c", "4c"], table=["*6h 7h 8h 9h", "6s 6d 6c", "4h 5h 6h"],
+                ruleset="carrusel", draws=1)
+    kept.apply(0, "set_table *6h 7h 8h 9h 10h / 6s 6d 6c / 4h 5h 6h")
+    assert table(kept)[0] == ["*6h", "7h", "8h", "9h", "10h"]
 
 
 # ----- Vaticano ------------------------------------------------------------------------------
@@ -923,7 +985,7 @@ def test_vaticano_a_split_that_leaves_the_joker_without_a_neighbour_is_refused()
 def test_vaticano_joker_moves_and_is_renamed_once_its_real_card_is_on_the_table():
     game = deal(["6h Qs Ks 2c", "3c"], table=["5h *6h 7h"], ruleset="vaticano", opened=[0])
     apply_all(game, 0, ["move 6h hand #0", "move *6h #0 new", "move Qs hand #1",
-                        "move Ks hand #1", "name #1 *6h Js", "done"])
+                        "move Ks hand #1", "name #1 * Js", "done"])
     assert table(game) == [["5h", "6h", "7h"], ["*Js", "Qs", "Ks"]]
 
 
@@ -1011,10 +1073,10 @@ def test_tahiti_a_group_with_a_joker_takes_cards_only_from_the_hand():
 def test_tahiti_joker_freed_by_its_real_card_from_the_hand_then_renamed_in_a_group():
     game = deal(["6h 2c", "3d"], table=["5h *6h 7h", "Ks Kd Kc"], loose="8s 2s Qd 5c",
                 ruleset="tahiti")
-    refused(game, 0, "name #0 *6h Kh", "joker_not_free")
+    refused(game, 0, "name #0 *6h Kh", "joker_free_in_its_group")
     apply_all(game, 0, ["move 6h hand #0",          # the real card, from the hand
                         "move *6h #0 #1",           # the group may now be rearranged
-                        "name #1 *6h Kh"])
+                        "name #1 * Kh"])
     game.apply(0, "done")
     assert table(game) == [["5h", "6h", "7h"], ["Ks", "*Kh", "Kd", "Kc"]]
 
@@ -1024,6 +1086,57 @@ def test_tahiti_joker_never_freed_by_a_card_already_on_the_table():
                 ruleset="tahiti")
     refused(game, 0, "move 6h #1 #0", "group_frozen")
     refused(game, 0, "set_table 5h 6h 7h / 6s 6d 6c / *Js Qs Ks", "group_frozen")
+
+
+def test_tahiti_joker_freed_only_by_its_real_card_put_into_its_own_group():
+    # Issue 11's reproduction: 7h went to the sevens, not into the joker's run.
+    game = deal(["7h 4h", "Qd 9s"], "8c", table=["5h 6h *7h", "7s 7d 7c"], ruleset="tahiti")
+    error = refused(game, 0, "set_table *3h 4h 5h 6h / 7h 7s 7d 7c", "joker_free_in_its_group")
+    assert error.es == ("Para liberar el comodín que hace del 7 de corazones, pon el 7 de "
+                        "corazones desde tu mano en su mismo grupo, junto a una carta que tenía "
+                        "al lado.")
+    assert "7 of hearts from your hand into its own group" in error.en
+    # Step by step on the phone the same table is reached, and Listo refuses it the same way.
+    apply_all(game, 0, ["move 7h hand #0",          # 5h 6h *7h 7h: the group is freed
+                        "move *7h #0 new", "name #2 * 3h", "move 4h hand #2",
+                        "move 5h #0 #2", "move 6h #0 #2",
+                        "move 7h #0 #1"])           # ... and the freeing card walks off
+    assert [g["cards"] for g in game.view(0)["copy"]["table"]] == [
+        ["7s", "7h", "7d", "7c"], ["*3h", "4h", "5h", "6h"]]
+    assert refused(game, 0, "done", "joker_free_in_its_group").es == error.es
+    game.apply(0, "undo")
+    game.apply(0, "set_table *3h 4h 5h 6h 7h / 7s 7d 7c")    # 7h where the joker stood
+    assert table(game) == [["*3h", "4h", "5h", "6h", "7h"], ["7s", "7d", "7c"]]
+
+
+def test_tahiti_freed_joker_moved_on_under_its_old_card_refused_for_that_reason():
+    game = deal(["7h 2c", "Qd 9s"], "8c", table=["5h 6h *7h", "7s 7d 7c"], ruleset="tahiti")
+    error = refused(game, 0, "set_table 5h 6h 7h / 7s 7d 7c *7h", "joker_needs_new_card")
+    assert "Un grupo con comodín" not in error.es                  # not group_frozen's text
+    assert "del 7 de corazones" in error.es and "the 7 of hearts" in error.en
+    # On the phone: the freed joker leaves its place unnamed; among the sevens only 7h fits.
+    apply_all(game, 0, ["move 7h hand #0", "move *7h #0 #1"])
+    assert refused(game, 0, "done", "joker_needs_new_card").es == error.es
+    game.apply(0, "move * #1 #0")                  # back with the run: 4h or 8h, asked
+    error = refused(game, 0, "done", "joker_needs_name")
+    assert error.data["groups"][0]["options"] == [["4h"], ["8h"]]
+    game.apply(0, "name #0 * 8h")
+    game.apply(0, "done")
+    assert table(game) == [["5h", "6h", "7h", "*8h"], ["7s", "7d", "7c"]]
+
+
+@pytest.mark.parametrize("join", ["join #0 #1", "join #1 #0"])
+def test_tahiti_a_frozen_group_joins_a_group_of_hand_cards_either_way_round(join):
+    game = deal(["8h 9h 2c", "3d"], table=["5h 6h *7h"], loose="8s 2s Kd 5c", ruleset="tahiti")
+    apply_all(game, 0, ["move 8h hand new", "move 9h hand #1", join])
+    assert [g["cards"] for g in game.view(0)["copy"]["table"]] == [["5h", "6h", "*7h", "8h", "9h"]]
+    refused(game, 0, "move 5h #0 new", "group_frozen")      # still frozen after the join
+    game.apply(0, "done")
+    assert table(game) == [["5h", "6h", "*7h", "8h", "9h"]] and hand(game, 0) == ["2c"]
+    # A group holding a card from the table is refused on either side.
+    other = deal(["2c", "3d"], table=["5h 6h *7h", "8h 9h 10h"], loose="8s 2s Kd 5c",
+                 ruleset="tahiti")
+    refused(other, 0, join, "group_frozen")
 
 
 def test_tahiti_single_round_penalty_joker_30_ace_11_figures_10_others_face_value():

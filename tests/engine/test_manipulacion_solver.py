@@ -196,6 +196,28 @@ def test_tahiti_frozen_group_gains_only_hand_cards():
     assert parse("*4d") not in {x for g in play.table for x in g}
 
 
+def test_tahiti_freeing_card_lies_in_the_jokers_group():
+    # Old reading: 10d freed the joker from anywhere, so *10h 10d 10c placed both cards. Now
+    # 10d must go next to Jd, where the joker stood, and 10c has nowhere to go.
+    play = best("tahiti", "Jd Qd Kd | *10d Jd Qd Kd", "10d 10c")
+    assert play.placed == tuple(H("10d"))
+    assert any(parse("10d") in g and parse("Jd") in g for g in play.table)
+    assert hint("tahiti", "Jd Qd Kd | *10d Jd Qd Kd", "10d 10c").play.placed == tuple(H("10d"))
+
+
+@pytest.mark.parametrize("rules", ["carrusel", "vaticano", "tahiti"])
+def test_freed_joker_never_proposed_under_its_old_card_outside_its_place(rules):
+    from engine.manipulacion.commit import check_play as game_check
+    cases = [("5h 6h *7h | 7s 7d 7c", "7h 2c"), ("5h 6h *7h | 7s 7d 7c", "7h 4h"),
+             ("3h 4h 5h *6h 7h 8h 9h | 6s 6d 6c", "6h"), ("7s 7d *7h", "7h 5h 6h"),
+             ("*6h 7h 8h 9h | 6s 6d 6c | 4h 5h 6h", "10h")]
+    for table, hand in cases:
+        h = hint(rules, table, hand)
+        for play in (best(rules, table, hand), h and h.play):
+            if play is not None:
+                game_check(RULESETS[rules], T(table), [], H(hand), [list(g) for g in play.table])
+
+
 def test_tahiti_one_joker_per_group():
     assert best("tahiti", "5h 6h 7h", "* *").placed == (JOKER,)
     assert best("carrusel", "5h 6h 7h", "* *").placed == (JOKER, JOKER)
@@ -260,7 +282,12 @@ def test_hand_written_cases_agree_with_the_exhaustive_search():
     cases = [("maquiavelo", "3h 4h 5h 6h 7h | Qs Qh Qd", "5h Qc"),
              ("vaticano", "3h 4h *5h 6h 7h 8h", "6h 2c"),
              ("tahiti", "4c *4d 4h 4s", "2c 3c 4d"),
-             ("carrusel", "5s *5d 5c 5h | 5d 6d 7d | Js Qs Ks", "8s 9s")]
+             ("carrusel", "5s *5d 5c 5h | 5d 6d 7d | Js Qs Ks", "8s 9s"),
+             ("tahiti", "Jd Qd Kd | *10d Jd Qd Kd", "10d 10c"),
+             ("tahiti", "5h 6h *7h | 7s 7d 7c", "7h 4h"),
+             ("tahiti", "3h 4h 5h *6h 7h 8h | 6s 6d 6c", "6h 2c"),
+             ("carrusel", "5h 6h *7h | 7s 7d 7c", "7h 2c"),
+             ("vaticano", "*6h 7h 8h 9h | 6s 6d 6c | 4h 5h 6h", "10h 2c")]
     for name, table, hand in cases:
         rules = RULESETS[name]
         expected = analyse(rules, T(table), H(hand))
