@@ -60,7 +60,7 @@ register({
     # The turn
     "editing": ("Estás cambiando la mesa: toca Listo o Deshacer primero.",
                 "You are changing the table: tap Done or Undo first."),
-    "must_draw_first": ("Primero tienes que robar.", "You have to draw first."),
+    "must_draw_first": ("Primero roba una carta.", "Draw a card first."),   # as in Ferrocarril
     "stock_empty": ("El mazo está vacío: pasa.", "The stock is empty: pass."),
     "stock_not_empty": ("Aún quedan cartas en el mazo: roba.",
                         "The stock still has cards: draw."),

@@ -37,6 +37,8 @@ SAMPLES = {
     "reason": Words("hacen falta al menos 3 cartas", "at least 3 cards are needed"),
     "rearranging": Words("No hace falta reorganizar la mesa.", "No rearranging is needed."),
     "button": Words("Robar", "Draw"),
+    # Ferrocarril
+    "what": Words("añadir cartas", "add cards"),
 }
 # A card code such as 7o or Qh, or a joker written *; "As de" is a word (the ace), not a code.
 CARD_CODE = re.compile(r"(?<![\w«'])(?:10|[2-9AJQKSCR])[ocebshdc](?!\w| de )|(?<!\w)\*\w*")
