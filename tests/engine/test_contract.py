@@ -12,7 +12,6 @@ import pytest
 from engine.game import Action, GameError, Timer
 from engine.messages import CATALOGUE
 from engine.simulate import next_move
-from tests.engine.test_messages import CARD_CODE, IDENTIFIER
 from tests.engine.contract_helpers import (
     CASES,
     Fuzzer,
@@ -29,6 +28,7 @@ from tests.engine.contract_helpers import (
     views,
     zones,
 )
+from tests.engine.test_messages import CARD_CODE, IDENTIFIER
 
 
 def small_counts(cls):
