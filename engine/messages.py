@@ -104,7 +104,7 @@ register({
     "system_only": ("Esa jugada la hace un jugador.", "A player makes that move."),
     "round_over": ("La ronda ha terminado.", "The round is over."),
     "round_not_over": ("La ronda todavía no ha terminado.", "The round is not over yet."),
-    "already_ready": ("Ya estás listo: esperamos a los demás.",
+    "already_ready": ("Ya has dicho que sigues: esperamos a los demás.",
                       "You are ready: waiting for the others."),
     "not_your_turn": ("No es tu turno.", "It is not your turn."),
     "card_not_in_hand": ("No tienes {card} en la mano.", "You do not hold {card}."),

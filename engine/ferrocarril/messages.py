@@ -15,9 +15,9 @@ register({
     "already_answered": ("Ya has contestado a esta compra.",
                          "You have already answered this buy."),
     # Salir and playing
-    "must_salir_first": ("Para {what} tienes que haber Salido.",
+    "must_salir_first": ("Para {what} tienes que haber salido.",
                          "You have to go down (Salir) before you {what}."),
-    "already_salido": ("Ya has Salido en esta ronda.", "You have already gone down this round."),
+    "already_salido": ("Ya has salido en esta ronda.", "You have already gone down this round."),
     "opening_phase": ("En la primera vuelta nadie puede Salir: antes juegan todos un turno.",
                       "Nobody goes down in the first lap: everyone plays one turn first."),
     "contract_not_met": ("Para Salir en esta ronda hace falta {contract}.",

@@ -130,7 +130,7 @@ def test_a_tap_on_a_button_at_rest_says_why_in_the_readers_language(host, tv, ne
     expect(button(abuela, "discard")).not_to_have_attribute("data-at-rest", "")
     tap_at_rest(abuela, "salir",
                 "En la primera vuelta nadie puede Salir: antes juegan todos un turno.")
-    tap_at_rest(abuela, "add", "Para añadir cartas tienes que haber Salido.")
+    tap_at_rest(abuela, "add", "Para añadir cartas tienes que haber salido.")
     tap_at_rest(abuela, "steal", "No hay ningún comodín en la mesa.")
 
     abuela.locator(".lang-toggle").click()

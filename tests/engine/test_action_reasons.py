@@ -50,9 +50,9 @@ def test_adding_or_melding_before_going_down_says_salir_first():
     game = Ferrocarril.from_deal(["9o 9c 9e 5b 2o", "3o 3c"], phase="play", salido=[1],
                                  table=[(1, "5o 5c 5e")])
     the_same_refusal(game, 0, "add", "add #1 5b", "must_salir_first",
-                     "Para añadir cartas tienes que haber Salido.")
+                     "Para añadir cartas tienes que haber salido.")
     the_same_refusal(game, 0, "meld", "meld 9o 9c 9e", "must_salir_first",
-                     "Para bajar una combinación nueva tienes que haber Salido.")
+                     "Para bajar una combinación nueva tienes que haber salido.")
     assert reason(game, 0, "add")["en"] == "You have to go down (Salir) before you add cards."
 
 
