@@ -1,7 +1,8 @@
 """The phone in one hand, in a real browser: a button at rest says why when it is tapped (in the
 engine's words, in the reader's language, read out by the banner's live region), and it stays
 readable; the round's first ¡Compro! asks only once the new hand has been in sight; and the TV's
-log keeps the computer's moves under its name after a newcomer takes its seat.
+log keeps the computer's moves under its name after a newcomer takes its seat, with its cards
+in words.
 
 Seats: Abuela 0 (a phone), Robotina 1 (the computer), who deals: Abuela plays first and has
 the first word on every card for sale but her own."""
@@ -14,6 +15,7 @@ from playwright.sync_api import Page, expect
 
 from engine.ferrocarril.rules import DEAL_SHOW_SECONDS
 from tests.browser.test_game_night import explicit_deal, host_command
+from tests.engine.test_messages import CARD_CODE
 
 WAIT_MS = 10000
 HANDS = ["7o 7c 7e 8o 8c 8e 9o 9c 9e 10o 10c 10e 2b",      # Abuela
@@ -160,3 +162,9 @@ def test_after_a_take_over_the_log_keeps_the_computers_moves_under_its_name(host
     lines = feed.all_inner_texts()
     assert any(line.startswith("Robotina descarta") for line in lines), lines
     assert not any(line.startswith("Primo") for line in lines), lines
+    # The log names its cards in words, in either language.
+    assert not any(CARD_CODE.search(line) for line in lines), lines
+    tv.locator("#lang").click()
+    expect(feed.filter(has_text="Robotina discards")).to_have_count(1)
+    lines = feed.all_inner_texts()
+    assert not any(CARD_CODE.search(line) for line in lines), lines

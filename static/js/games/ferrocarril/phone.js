@@ -250,7 +250,8 @@ export function mount(root, ctx) {
       if (node.dataset.countdown === "buy_window") {
         // The ring counts the time to answer (the window's own seconds), not the deal's.
         const total = game().buy_window?.seconds || d.seconds;
-        node.replaceChildren(ring(total ? Math.min(1, left / total) : 0, Math.ceil(left)));
+        const shown = Math.min(left, total);
+        node.replaceChildren(ring(total ? shown / total : 0, Math.ceil(shown)));
       } else {
         node.textContent = t("phone.fc.res.auto_next", { s: Math.ceil(left) });
       }
