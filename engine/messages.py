@@ -9,6 +9,7 @@ copas y el comodín"), numbers are written as digits. Each game adds its own cod
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from string import Formatter
 from typing import Any, Iterable, Mapping
 
@@ -76,7 +77,19 @@ def render(code: str, params: Mapping[str, Any], lang: str) -> str:
 
 
 def texts(code: str, **params: Any) -> tuple[str, str]:
-    return render(code, params, "es"), render(code, params, "en")
+    try:
+        key = tuple(sorted(params.items()))
+        hash(key)
+    except TypeError:           # a list among the parameters: rendered each time
+        return render(code, params, "es"), render(code, params, "en")
+    return _texts(code, key)
+
+
+@lru_cache(maxsize=1024)
+def _texts(code: str, params: tuple) -> tuple[str, str]:
+    """The same refusal comes up again and again (every view lists the reasons of the buttons
+    at rest): its two texts are rendered once."""
+    return render(code, dict(params), "es"), render(code, dict(params), "en")
 
 
 def refuse(code: str, **params: Any):
