@@ -92,6 +92,7 @@ class Game(ABC):
     info: ClassVar[dict] = {}
     OPTIONS: ClassVar[Options] = Options()
     ACTIONS: ClassVar[tuple[type["Action"], ...]]     # every action a client may send
+    SYSTEM_ACTIONS: ClassVar[frozenset[str]] = frozenset()   # the types only seat None sends
 
     players: int
     options: dict
@@ -145,6 +146,36 @@ class Game(ABC):
     @abstractmethod
     def allowed(self, seat: int) -> list[str]:
         """The action types `seat` may try now: the buttons a phone enables."""
+
+    @classmethod
+    def player_actions(cls) -> list[str]:
+        """The action types a player's screen may offer: every type but the system's own."""
+        return [a.type for a in cls.ACTIONS if a.type not in cls.SYSTEM_ACTIONS]
+
+    def why_not(self, seat: int, kind: str) -> GameError | None:
+        """Why `seat` may not try an action of type `kind` now: the refusal the engine gives
+        it (None when `kind` is in `allowed(seat)`). A screen shows it when a button at rest
+        is tapped, so the reason comes from the rules, never from the screen."""
+        if kind in self.allowed(seat):
+            return None
+        return self._why_not(seat, kind)
+
+    @abstractmethod
+    def _why_not(self, seat: int, kind: str) -> GameError | None:
+        """The refusal for an action type `seat` may not try now (not in `allowed(seat)`)."""
+
+    def actions_view(self, seat: int) -> dict:
+        """Every player action type, for `seat`'s view: ``{"enabled": True}``, or
+        ``{"enabled": False, "reason": {"code", "es", "en"}}`` with the refusal it would get."""
+        allowed = set(self.allowed(seat))
+        states: dict[str, dict] = {}
+        for kind in self.player_actions():
+            if kind in allowed:
+                states[kind] = {"enabled": True}
+                continue
+            reason = self._why_not(seat, kind)
+            states[kind] = {"enabled": False, "reason": reason and reason.to_dict()}
+        return states
 
     @abstractmethod
     def audit(self, full_deck: bool = True) -> list[str]:
@@ -286,6 +317,18 @@ class RoundGame(Game):
     def _timers_in_play(self) -> list[Timer]:
         return []
 
+    def _why_not(self, seat: int, kind: str) -> GameError | None:
+        if self.phase == GAME_OVER:
+            return refuse("game_over")
+        if kind == NextRound.type:
+            return refuse("already_ready" if self.phase == ROUND_OVER else "round_not_over")
+        return self._why_not_in_play(seat, kind)
+
+    @abstractmethod
+    def _why_not_in_play(self, seat: int, kind: str) -> GameError | None:
+        """The refusal for a turn action `seat` may not try now (also between rounds, when
+        only next_round is open)."""
+
     def result(self) -> dict | None:
         if self.phase != GAME_OVER:
             return None
@@ -303,6 +346,7 @@ class RoundGame(Game):
         data["seat"] = seat
         if seat is not None:
             data.update(self._private_view(seat))
+            data["actions"] = self.actions_view(seat)
         return data
 
     @abstractmethod

@@ -9,6 +9,7 @@ copas y el comodín"), numbers are written as digits. Each game adds its own cod
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from string import Formatter
 from typing import Any, Iterable, Mapping
 
@@ -76,7 +77,19 @@ def render(code: str, params: Mapping[str, Any], lang: str) -> str:
 
 
 def texts(code: str, **params: Any) -> tuple[str, str]:
-    return render(code, params, "es"), render(code, params, "en")
+    try:
+        key = tuple(sorted(params.items()))
+        hash(key)
+    except TypeError:           # a list among the parameters: rendered each time
+        return render(code, params, "es"), render(code, params, "en")
+    return _texts(code, key)
+
+
+@lru_cache(maxsize=1024)
+def _texts(code: str, params: tuple) -> tuple[str, str]:
+    """The same refusal comes up again and again (every view lists the reasons of the buttons
+    at rest): its two texts are rendered once."""
+    return render(code, dict(params), "es"), render(code, dict(params), "en")
 
 
 def refuse(code: str, **params: Any):
@@ -104,7 +117,7 @@ register({
     "system_only": ("Esa jugada la hace un jugador.", "A player makes that move."),
     "round_over": ("La ronda ha terminado.", "The round is over."),
     "round_not_over": ("La ronda todavía no ha terminado.", "The round is not over yet."),
-    "already_ready": ("Ya estás listo: esperamos a los demás.",
+    "already_ready": ("Ya has dicho que sigues: esperamos a los demás.",
                       "You are ready: waiting for the others."),
     "not_your_turn": ("No es tu turno.", "It is not your turn."),
     "card_not_in_hand": ("No tienes {card} en la mano.", "You do not hold {card}."),

@@ -53,7 +53,7 @@ class Option:
             # `bool` is an int: True must not pass for 1.
             if isinstance(value, bool) or not _hashable(value) or value not in self.values:
                 raise refuse("option_choice", option=self.label,
-                             choices=Or([c.label for c in self.choices]))
+                             choices=Or([_quoted(c.label) for c in self.choices]))
             return value
         assert self.least is not None and self.most is not None and self.unit is not None
         if isinstance(value, bool) or not isinstance(value, (int, float)) \
@@ -106,6 +106,12 @@ class Options:
 
     def catalogue(self) -> list[dict]:
         return [o.to_dict() for o in self.options]
+
+
+def _quoted(words: Words) -> Words:
+    """A choice's label inside a sentence: quoted, so that a label with a comma in it
+    ("Recordar, con pista") still reads as one choice."""
+    return Words(f"«{words.es}»", f"'{words.en}'")
 
 
 def _words(words: Words) -> dict:

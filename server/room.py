@@ -140,6 +140,9 @@ class Room:
     paused_left: dict[str, float] = field(default_factory=dict)   # timer -> seconds it had
     fast: bool = False              # the computer players' pace: "más rápido"
     lesson: LessonRun | None = None  # a solo room that is a guided lesson: where it stands
+    # Seats that changed hands during this game, oldest first: {"seat", "name" it had, "before":
+    # the number of the first event after the change}. The log keeps each move's maker's name.
+    renames: list[dict] = field(default_factory=list)
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
     timers: dict[str, RunningTimer] = field(default_factory=dict, repr=False)
     saved_timers: dict = field(default_factory=dict, repr=False)   # from before a restart
@@ -175,6 +178,16 @@ class Room:
     def is_host(self, token) -> bool:
         return same_secret(self.host_token, token)
 
+    def hand_over(self, seat: Seat, name: str) -> None:
+        """`seat` changes hands (a person takes a computer's seat, or the computer a person's)
+        and takes `name`; the moves it made so far stay under the name that made them."""
+        index = self.index_of(seat.id)
+        if self.game is not None and index is not None and name != seat.name:
+            events = self.game.view(None).get("events") or []
+            before = events[-1]["n"] + 1 if events else 0
+            self.renames.append({"seat": index, "name": seat.name, "before": before})
+        seat.name = name
+
     def _timer_seconds(self, name: str) -> float | None:
         """The full length of the game's timer `name` (a paused one keeps only what it had left)."""
         if self.game is None:
@@ -202,7 +215,7 @@ class Room:
                           "seconds": self._timer_seconds(name), "paused": True}
                          for name, left in self.paused_left.items()],
             "paused": self.paused, "fast": self.fast,
-            "paused_by": self.paused_by,
+            "paused_by": self.paused_by, "renames": self.renames,
             **({"lesson": self.lesson.public()} if self.lesson else {}),
         }
 
@@ -215,7 +228,7 @@ class Room:
                 "paused_left": self.paused_left, "fast": self.fast,
                 "timers": {name: {"started": t.started, "seconds": t.seconds}
                            for name, t in self.timers.items()},
-                "seats": [s.to_record() for s in self.seats],
+                "seats": [s.to_record() for s in self.seats], "renames": self.renames,
                 **({"lesson": self.lesson.to_record()} if self.lesson else {})}
 
     @classmethod
@@ -240,4 +253,6 @@ class Room:
         room.paused_left = {str(k): float(v) for k, v in left.items()} if room.paused else {}
         if record.get("lesson") is not None:
             room.lesson = LessonRun.from_record(record["lesson"])
+        room.renames = [{"seat": int(r["seat"]), "name": str(r["name"]), "before": int(r["before"])}
+                        for r in record.get("renames") or []]
         return room

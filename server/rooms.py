@@ -325,7 +325,7 @@ class Lobby:
 
     def _hand_over(self, room: Room, seat: Seat, name: str) -> str:
         """A person takes a computer seat (and its cards); returns the new seat token."""
-        seat.name = name
+        room.hand_over(seat, name)
         seat.bot = None
         seat.autoplay = None
         seat.token = secrets.token_urlsafe(16)
@@ -460,7 +460,7 @@ class Lobby:
         elif seat.bot is not None:
             raise RoomError.of("already_computer")
         else:
-            seat.name = self._bot_name(room)
+            room.hand_over(seat, self._bot_name(room))
             seat.bot = room.game_class.bot_levels[-1]
             seat.token, seat.autoplay, seat.away_since, seat.connections = None, None, None, 0
         for request in [r for r in room.requests.values() if r.seat_id == seat.id]:
@@ -521,13 +521,13 @@ class Lobby:
         except GameError as error:
             raise RoomError.from_game(error) from None
         room.seed, room.game, room.status = seed, game, "playing"
-        room.bots, room.bot_generation = {}, {}
+        room.bots, room.bot_generation, room.renames = {}, {}, []
         self.store.clear_actions(room.code)
 
     def _host_new_game(self, room: Room, args: dict) -> None:
         if room.status == "lobby":
             raise RoomError.of("no_game")
-        room.status, room.game = "lobby", None
+        room.status, room.game, room.renames = "lobby", None, []
         self.store.clear_actions(room.code)
 
     def _host_act(self, room: Room, args: dict) -> object:

@@ -30,6 +30,7 @@ from engine.ferrocarril.rules import (
     BUYS_PER_GAME,
     CARDS_FROM_STOCK_WHEN_TURN_BUYS,
     CONTRACTS,
+    DEAL_SHOW_SECONDS,
     HAND_SIZE,
     JOKERS,
     MAX_PLAYERS,
@@ -44,6 +45,9 @@ from engine.options import Option, Options
 
 DRAW, PLAY = "draw", "play"
 FULL_DECK = sorted(deck(PACKS, JOKERS))
+# What a play before going down would have been, for the refusal that says so.
+BEFORE_SALIR = {"meld": Words("bajar una combinación nueva", "lay a new combination"),
+                "add": Words("añadir cartas", "add cards")}
 
 
 @dataclass
@@ -138,6 +142,7 @@ class Ferrocarril(RoundGame):
     info = INFO
     OPTIONS = OPTIONS
     FIRST_PHASE = DRAW
+    SYSTEM_ACTIONS = frozenset({"close_buy"})
 
     def __init__(self, players: int, options: dict | None = None, seed: int = 0):
         super().__init__(players, options, seed)
@@ -250,8 +255,14 @@ class Ferrocarril(RoundGame):
 
     def _timers_in_play(self) -> list[Timer]:
         if self.window:
-            return [Timer("buy_window", self.options["buy_seconds"], {"type": "close_buy"})]
+            seconds = self.options["buy_seconds"] + self._deal_show(self.window)
+            return [Timer("buy_window", seconds, {"type": "close_buy"})]
         return []
+
+    @staticmethod
+    def _deal_show(window: BuyWindow) -> int:
+        """The seconds the new hands are in sight before the round's first window asks."""
+        return DEAL_SHOW_SECONDS if window.discarder is None else 0
 
     ACTIONS = A.ACTIONS
     parse_action = staticmethod(A.coerce)
@@ -267,9 +278,9 @@ class Ferrocarril(RoundGame):
         if phase == DRAW and self.phase == PLAY:
             raise refuse("already_drawn")
 
-    def _must_have_salido(self, seat: int) -> None:
+    def _must_have_salido(self, seat: int, kind: str) -> None:
         if not self.salido[seat]:
-            raise refuse("must_salir_first")
+            raise refuse("must_salir_first", what=BEFORE_SALIR[kind])
 
     def _take_from_hand(self, seat: int, cards) -> list[Card]:
         """The hand without `cards`; raises if they are not all there or none would be left."""
@@ -417,7 +428,7 @@ class Ferrocarril(RoundGame):
 
     def _do_meld(self, seat, act) -> None:
         self._in_turn(seat, PLAY)
-        self._must_have_salido(seat)
+        self._must_have_salido(seat, "meld")
         check_group(act.cards)
         hand = self._take_from_hand(seat, act.cards)
         self.hands[seat] = hand
@@ -427,7 +438,7 @@ class Ferrocarril(RoundGame):
 
     def _do_add(self, seat, act) -> None:
         self._in_turn(seat, PLAY)
-        self._must_have_salido(seat)
+        self._must_have_salido(seat, "add")
         meld = self._meld(act.meld)
         if meld.kind == GROUP:
             new_cards, start = extend_group(meld, act.cards), meld.rank
@@ -442,6 +453,8 @@ class Ferrocarril(RoundGame):
 
     def _do_steal(self, seat, act) -> None:
         self._in_turn(seat, PLAY)
+        if not self._jokers_on_table():
+            raise refuse("no_joker_on_table")
         meld = self._meld(act.meld)
         index = check_steal(meld, act.card)
         hand = list(self.hands[seat])
@@ -531,7 +544,7 @@ class Ferrocarril(RoundGame):
             return []
         if self.phase == DRAW:
             return ["draw"]
-        jokers_on_table = any(m.has_joker for m in self.table)
+        jokers_on_table = self._jokers_on_table()
         if len(self.hands[seat]) == 1:
             return ["close", "steal"] if jokers_on_table else ["close"]
         moves = ["discard"]
@@ -542,6 +555,38 @@ class Ferrocarril(RoundGame):
         if jokers_on_table:
             moves.append("steal")
         return moves
+
+    def _jokers_on_table(self) -> bool:
+        return any(m.has_joker for m in self.table)
+
+    def _why_not_in_play(self, seat: int, kind: str):
+        """The refusal each action type not in `allowed(seat)` gets, in the handlers' order."""
+        window = self.window
+        if kind in ("buy", "pass"):
+            if window is None:
+                return refuse("no_buy_window")
+            if seat not in window.priority:
+                return refuse("own_discard" if seat == window.discarder else "no_buys_left")
+            return refuse("already_answered")
+        if self.phase == ROUND_OVER:
+            return refuse("round_over")
+        if seat != self.turn:
+            return refuse("not_your_turn")
+        if kind == "draw":
+            return refuse("buy_window_open" if window else "already_drawn")
+        if self.phase == DRAW:
+            return refuse("buy_window_open" if window else "must_draw_first")
+        if kind == "steal":
+            return refuse("no_joker_on_table")
+        if kind == "close":
+            return refuse("cannot_close")
+        if len(self.hands[seat]) == 1:
+            return refuse("must_close")
+        if kind == "salir":
+            return refuse("already_salido" if self.salido[seat] else "opening_phase")
+        if kind in BEFORE_SALIR:
+            return refuse("must_salir_first", what=BEFORE_SALIR[kind])
+        return None
 
     def _private_view(self, seat: int) -> dict:
         return {"hand": [SPANISH.format(c) for c in self.hands[seat]],
@@ -573,7 +618,8 @@ class Ferrocarril(RoundGame):
                 "priority": list(window.priority),
                 "pressed": sorted(window.pressed, key=window.priority.index),
                 "passed": sorted(window.passed, key=window.priority.index),
-                "seconds": self.options["buy_seconds"]},
+                "seconds": self.options["buy_seconds"],
+                "shown_after": self._deal_show(window)},
             "ready": sorted(self.ready),
             "last_round": self.round_results[-1] if self.phase in (ROUND_OVER, GAME_OVER)
                           else None,

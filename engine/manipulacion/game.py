@@ -57,6 +57,7 @@ class Manipulacion(RoundGame):
     info = INFO
     OPTIONS = OPTIONS
     FIRST_PHASE = PLAY
+    SYSTEM_ACTIONS = frozenset({"end_game"})
     # Whether a player has a play, for the reminder of "Bajar es obligatorio": a function
     # (rules, table, hand, loose) -> a hint (.card, .groups, .needs_rearranging) or None.
     # new(), from_deal() and replay() take another one (`hints=`). One that fails lets the
@@ -493,6 +494,43 @@ class Manipulacion(RoundGame):
                 moves.append("close")
             return moves
         return self.rules.turn.moves(self, seat, edits)
+
+    def _why_not_in_play(self, seat: int, kind: str):
+        """The refusal each action type not in `allowed(seat)` gets, in the handlers' order."""
+        if self.phase == ROUND_OVER:
+            return refuse("round_over")
+        if seat != self.turn:
+            return refuse("not_your_turn")
+        turn = self.rules.turn
+        if kind in ("draw", "pass"):
+            if self.copy is not None:
+                return refuse("editing")
+            if kind == "pass":
+                return refuse("stock_not_empty")
+            if not self.stock:
+                return refuse("stock_empty")
+            return refuse("draw_is_close", most=KNOCK_LIMIT)      # Carrusel: Cerrar instead
+        if kind == "undo":
+            return refuse("not_editing")
+        if turn.must_draw_first(self):
+            return refuse("must_draw_first")
+        if kind == "name":
+            return refuse("no_jokers")
+        if kind == "done":
+            return refuse("not_editing")
+        if kind == "close":
+            if not turn.knocks:
+                return refuse("no_close")
+            if self.final_turns is not None:
+                return refuse("no_close_final_turns")
+            hand = self.hands[seat]
+            if self.copy is not None and self._copy_changed(self.copy):
+                try:        # Cerrar plays the copy first: a copy that does not hold says so
+                    hand = self._check_copy(seat, self.copy.groups, self.copy.loose).hand
+                except GameError as error:
+                    return error
+            return refuse("too_many_points", most=KNOCK_LIMIT, points=self._hand_points(hand))
+        return None
 
     def _copy_view(self, seat) -> dict:
         cp = self.copy

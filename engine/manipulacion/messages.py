@@ -42,7 +42,7 @@ PLACES = {
     "loose": Words("las cartas sueltas", "the loose cards"),
 }
 BUTTONS = {"draw": Words("Robar", "Draw"), "pass": Words("Pasar", "Pass")}
-REARRANGING = {True: Words("Hace falta reorganizar la mesa.", "It needs rearranging the table."),
+REARRANGING = {True: Words("Hace falta reorganizar la mesa.", "The table needs rearranging."),
                False: Words("No hace falta reorganizar la mesa.", "No rearranging is needed.")}
 
 
@@ -50,17 +50,19 @@ def changes_words(groups) -> Words:
     """The groups a hinted play changes (indices from 0), as " (cambia el grupo 2)"."""
     if not groups:
         return Words("", "")
-    listed = ", ".join(str(g + 1) for g in groups)
+    numbers = [str(g + 1) for g in groups]
     if len(groups) == 1:
-        return Words(f" (cambia el grupo {listed})", f" (it changes group {listed})")
-    return Words(f" (cambia los grupos {listed})", f" (it changes groups {listed})")
+        return Words(f" (cambia el grupo {numbers[0]})", f" (it changes group {numbers[0]})")
+    listed = ", ".join(numbers[:-1])
+    return Words(f" (cambia los grupos {listed} y {numbers[-1]})",
+                 f" (it changes groups {listed} and {numbers[-1]})")
 
 
 register({
     # The turn
     "editing": ("Estás cambiando la mesa: toca Listo o Deshacer primero.",
                 "You are changing the table: tap Done or Undo first."),
-    "must_draw_first": ("Primero tienes que robar.", "You have to draw first."),
+    "must_draw_first": ("Primero roba una carta.", "Draw a card first."),   # as in Ferrocarril
     "stock_empty": ("El mazo está vacío: pasa.", "The stock is empty: pass."),
     "stock_not_empty": ("Aún quedan cartas en el mazo: roba.",
                         "The stock still has cards: draw."),

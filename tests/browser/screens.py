@@ -170,7 +170,8 @@ def solo(browser, out: Path, data: Path) -> None:
         page.locator('.tile[data-game="manipulacion"]').click()
         page.locator("#solo-name").fill("Abuelo")
         page.locator("#solo-start").click()
-        expect(page.locator('[data-act="draw"]:not([disabled])')).to_be_visible(timeout=60000)
+        expect(page.locator('[data-act="draw"]:not([disabled]):not([data-at-rest])')).to_be_visible(
+            timeout=60000)
         page.wait_for_timeout(400)
         page.screenshot(path=out / "solo-manipulacion-1366x768.png")
         page.context.close()

@@ -206,9 +206,12 @@ def test_a_carrusel_round_on_two_phones(host, tv, new_phone, patient_expect):
     beto.expect_hand(hands[1])
     expect(tv.locator(".mani-stock .stock-count")).to_have_text("33")
 
-    # Ana: Carrusel starts with a draw; only Robar is on.
+    # Ana: Carrusel starts with a draw; only Robar is on, and a tap on another button says why.
     ana.expect_my_turn()
     expect(ana.button("done")).to_be_disabled()
+    expect(ana.button("done")).to_have_attribute("data-at-rest", "")
+    ana.button("done").click(force=True)          # (Playwright waits for aria-disabled ones)
+    expect(ana.page.locator("#banner")).to_have_text("Primero roba una carta.")
     ana.press("draw")
     ana.expect_hand(hands[0] + " Ac")
     expect(tv.locator(".mani-stock .draws")).to_have_text("Robo 1 de 3")

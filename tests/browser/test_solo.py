@@ -121,7 +121,7 @@ def test_two_taps_start_a_solo_game_that_is_played_paused_and_resumed(laptop, ho
     page.wait_for_function(
         "before => document.querySelector('.fc-stock-label').textContent !== before"
         " || document.querySelector('.fc-buy:not(.hidden)')"
-        " || !document.querySelector('.fc-actions [data-act=\"draw\"]').disabled",
+        " || document.querySelector('.fc-actions [data-act=\"draw\"]:not([data-at-rest])')",
         arg=stock, timeout=20000)
 
     # Más rápido.
@@ -181,7 +181,7 @@ def test_a_phone_starts_manipulacion_alone_and_draws_with_touch(browser, host):
         for part in (".mn-hand", ".mn-actions", "#solo-pause"):
             box = page.locator(part).bounding_box()
             assert box and 0 <= box["y"] and box["y"] + box["height"] <= 844, (part, box)
-        draw = page.locator('.mn-actions [data-act="draw"]:not([disabled])')
+        draw = page.locator('.mn-actions [data-act="draw"]:not([disabled]):not([data-at-rest])')
         expect(draw).to_be_visible(timeout=60000)    # the computer players' turns first
         before = cards.count()
         draw.tap()

@@ -92,9 +92,10 @@ def active(page: Page, script: str):
 
 
 def enabled(page: Page, act: str):
-    """Wait until the action button `act` is enabled (it may still say why it cannot act)."""
+    """Wait until the engine allows the action button `act` (it may still say why the selection
+    does not fit it)."""
     page.wait_for_function(
-        "act => document.querySelector(`.fc-actions [data-act=\"${act}\"]`)?.disabled === false",
+        "act => document.querySelector(`.fc-actions [data-act=\"${act}\"]:not([data-at-rest])`)",
         arg=act)
 
 
@@ -193,13 +194,14 @@ def test_a_round_of_ferrocarril_played_with_the_keyboard_only(laptop, host):
     pass_window(page, 1)
     pass_window(page, 2)
 
-    # Abuela's turn: R draws; a disabled button's key (D before drawing) and a key typed in a
-    # field do nothing.
+    # Abuela's turn: R draws; a key typed in a field does nothing, and the key of a button at
+    # rest (D before drawing) only says why.
     draw = page.locator('.fc-actions [data-act="draw"]')
     expect(draw).to_be_enabled(timeout=20000)
     expect(draw).to_have_attribute("data-key", "r")
     expect(discard).to_be_disabled()
     page.keyboard.press("d")
+    expect(page.locator("#banner")).to_have_text("Primero roba una carta.")
     page.evaluate("""() => {
         const field = document.createElement('input');
         field.id = 'typing';

@@ -1,6 +1,9 @@
 """The TV's lobby: Empezar looks at rest until the table has enough players, and a tap on it
-then says why; with enough players it is the bright button that starts the game."""
+then says why; with enough players it is the bright button that starts the game. Options show
+their choices by their labels, here and on the one-device entry."""
 from __future__ import annotations
+
+import re
 
 from playwright.sync_api import expect
 
@@ -39,3 +42,51 @@ def test_the_chooser_shows_four_big_tiles_each_with_its_emblem(tv, host):
         assert size["title"] >= 34.9, size             # 1.75rem, was 1.4rem: read from the sofa
         assert size["emblem"] > 0, size                # the picture loaded
         assert not size["cut"], size
+
+
+def raw_choice_values() -> list[str]:
+    from engine.registry import GAMES
+    return sorted({choice.value for cls in GAMES.values() for option in cls.OPTIONS.options
+                   for choice in option.choices if isinstance(choice.value, str)})
+
+
+def no_raw_value_in(page, where: str):
+    text = page.locator("body").inner_text()
+    found = [v for v in raw_choice_values() if re.search(rf"\b{re.escape(v)}\b", text)]
+    assert not found, (where, found)
+
+
+def test_option_values_are_shown_by_their_labels_on_the_tv_and_the_solo_entry(tv, host, browser):
+    """Values such as remind, trust, undo or retire never reach the screen: every choice
+    shows its label, in Spanish and in English, whatever the rule set."""
+    tv.set_default_timeout(WAIT_MS)
+    tv.goto(host.url + "/")
+    tv.locator('.tile[data-game="manipulacion"]').click()
+    expect(tv.locator('[data-option="mandatory_play"][data-value="remind"]')).to_have_text(
+        "Recordar, con pista")
+    for lang in ("es", "en"):
+        for ruleset in ("manipulacion", "maquiavelo", "carrusel"):
+            tv.locator(f'[data-option="ruleset"][data-value="{ruleset}"]').click()
+            chosen = tv.locator('[data-option="ruleset"].on')
+            expect(chosen).to_have_attribute("data-value", ruleset)
+            no_raw_value_in(tv, f"tv {lang} {ruleset}")
+        if lang == "es":
+            tv.locator("#lang").click()
+            tv.locator('[data-option="ruleset"][data-value="maquiavelo"]').click()
+            expect(tv.locator('[data-option="unfinished"][data-value="retire"]')).to_have_text(
+                "Take back, draw 3")
+
+    solo = browser.new_page(viewport={"width": 1366, "height": 768})
+    try:
+        solo.set_default_timeout(WAIT_MS)
+        solo.goto(host.url + "/solo")
+        solo.locator('.tile[data-game="manipulacion"]').click()
+        expect(solo.locator('[data-option="mandatory_play"][data-value="trust"]')).to_have_text(
+            "Confiar en el jugador")
+        no_raw_value_in(solo, "solo manipulacion")
+        solo.locator('[data-option="ruleset"][data-value="guadalupe"]').click()
+        expect(solo.locator('[data-option="unfinished"][data-value="undo"]')).to_have_text(
+            "Deshacer, sin castigo")
+        no_raw_value_in(solo, "solo guadalupe")
+    finally:
+        solo.close()

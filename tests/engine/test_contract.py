@@ -10,6 +10,7 @@ import random
 import pytest
 
 from engine.game import Action, GameError, Timer
+from engine.messages import CATALOGUE
 from engine.simulate import next_move
 from tests.engine.contract_helpers import (
     CASES,
@@ -27,6 +28,7 @@ from tests.engine.contract_helpers import (
     views,
     zones,
 )
+from tests.engine.test_messages import CARD_CODE, IDENTIFIER
 
 
 def small_counts(cls):
@@ -244,3 +246,78 @@ def test_views_are_json_and_actors_timers_and_result_are_well_formed(cls, option
     game = bot_game(cls, cls.min_players, options, 29, list(cls.bot_levels), step=step)
     assert game.finished and isinstance(game.result(), dict)
     assert json.loads(json.dumps(game.result())) == game.result()
+
+
+# ----- why an action may not be tried: the buttons at rest ------------------------------------
+
+def words_only(message: str) -> None:
+    assert message and not CARD_CODE.search(message) and not IDENTIFIER.search(message), message
+
+
+def parameterless(cls, kind):
+    """The action of type `kind` with no fields, if the game reads one (else None)."""
+    try:
+        cls.parse_action({"type": kind})
+    except GameError:
+        return None
+    return {"type": kind}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cls,options", CASES)
+def test_every_action_a_seat_may_not_try_says_why(cls, options):
+    """view(seat)["actions"] lists every player action type, enabled exactly when allowed()
+    lists it; a disabled one carries the engine's refusal (a catalogue code, both languages, in
+    words); an action that needs no fields is refused by check() with that very code."""
+    kinds = set(cls.player_actions())
+    assert kinds and not kinds & cls.SYSTEM_ACTIONS
+    reasons = set()
+
+    def step(game, seat, action):
+        if len(game.log) % 3:
+            return
+        for s in range(game.players):
+            states = game.view(s)["actions"]
+            assert set(states) == kinds
+            allowed = set(game.allowed(s))
+            for kind, state in states.items():
+                assert state["enabled"] is (kind in allowed), (s, kind)
+                assert (game.why_not(s, kind) is None) is (kind in allowed), (s, kind)
+                if state["enabled"]:
+                    assert "reason" not in state
+                    continue
+                reason = state["reason"]
+                assert reason is not None, f"no reason for {kind} (seat {s}, {len(game.log)})"
+                assert reason["code"] in CATALOGUE and reason["es"] != reason["en"]
+                words_only(reason["es"])
+                words_only(reason["en"])
+                reasons.add(reason["code"])
+                probe = parameterless(cls, kind)
+                if probe is not None:
+                    assert verdict(game, "check", s, probe) == reason["code"], (s, kind)
+
+    for players in small_counts(cls):
+        bot_game(cls, players, options, 31, list(cls.bot_levels), step=step, max_actions=240)
+    assert {"not_your_turn", "round_not_over"} <= reasons and len(reasons) >= 4, reasons
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cls,options", CASES)
+def test_no_refusal_names_a_card_by_its_code(cls, options):
+    """Every refusal met on the way of bot games, for careless moves made of the cards the
+    views show (each hand's cards, the table's), reads in words in Spanish and English."""
+    fuzz = Fuzzer(cls, options, seed="words" + cls.name)
+    codes = set()
+
+    def between(game):
+        for _ in range(6):
+            try:
+                game.check(fuzz.seat(game), fuzz.action(game))
+            except GameError as error:
+                codes.add(error.code)
+                words_only(error.es)
+                words_only(error.en)
+
+    bot_game(cls, min(cls.min_players + 1, cls.max_players), options, 41,
+             list(cls.bot_levels), between=between, max_actions=150)
+    assert len(codes) >= 8, codes

@@ -11,7 +11,7 @@ import pytest
 
 from engine.cards import ALL_CARDS, JOKER, SPANISH, deck
 from engine.ferrocarril import Ferrocarril
-from engine.ferrocarril.rules import CONTRACTS, card_points
+from engine.ferrocarril.rules import CONTRACTS, DEAL_SHOW_SECONDS, card_points
 from engine.game import IllegalAction, Timer
 from tests.engine.ferrocarril_helpers import (
     card_names_in,
@@ -513,9 +513,10 @@ def test_joker_steal_from_any_players_combination_including_own():
     game = Ferrocarril.from_deal(["5b 8b 2o 2c", "3e 3b"], phase="play", salido=[0],
                                  table=[(0, "5o 5c *"), (1, "8o 8c *")])
     game.apply(0, "steal #1 5b")
+    refused(game, 0, "steal #1 5b", "no_joker_there")
     game.apply(0, "steal #2 8b")
     assert game.hands[0].count(JOKER) == 2
-    refused(game, 0, "steal #1 5b", "no_joker_there")
+    refused(game, 0, "steal #1 5b", "no_joker_on_table")
 
 
 def test_joker_steal_joker_goes_to_the_hand_and_is_reverted_if_unplayed():
@@ -615,7 +616,12 @@ def test_buying_window_opens_after_each_discard_with_a_timer(seconds):
 
 def test_buying_window_default_is_5_seconds():
     game = Ferrocarril.new(3, seed=1)
-    assert game.timers()[0].seconds == 5
+    assert game.view(None)["buy_window"]["seconds"] == 5
+    # The round's first window also gives the players the time to see their new hands.
+    assert game.timers()[0].seconds == 5 + DEAL_SHOW_SECONDS
+    game.apply(None, "close_buy")
+    game.apply(game.turn, "draw")
+    game.apply(game.turn, {"type": "discard", "card": game.view(game.turn)["hand"][0]})
     assert game.timers()[0].to_dict() == {"name": "buy_window", "seconds": 5,
                                           "action": {"type": "close_buy"}}
 

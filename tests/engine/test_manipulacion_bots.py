@@ -38,7 +38,7 @@ def test_simulate_ends_an_open_ended_game_after_max_rounds():
     assert outcome.violations == [] and outcome.result is not None
 
 
-PUBLIC_ONLY = ("seat", "hand", "hand_points", "allowed", "copy", "undo_surrenders")
+PUBLIC_ONLY = ("seat", "hand", "hand_points", "allowed", "actions", "copy", "undo_surrenders")
 
 
 @pytest.mark.parametrize("ruleset", ["maquiavelo", "vaticano", "tahiti"])

@@ -69,12 +69,13 @@ def test_bad_options_are_refused(options, code):
 def test_a_bad_option_value_is_refused_with_the_values_in_words():
     with pytest.raises(IllegalAction) as caught:
         Manipulacion.new(3, {"target": 250}, seed=1)
-    assert caught.value.es == "Jugar hasta: elige 200 puntos o 300 puntos."
-    assert caught.value.en == "Play to: choose 200 points or 300 points."
+    assert caught.value.es == "Jugar hasta: elige «200 puntos» o «300 puntos»."
+    assert caught.value.en == "Play to: choose '200 points' or '300 points'."
     with pytest.raises(IllegalAction) as caught:
         Manipulacion.new(3, {"unfinished": "penalty"}, seed=1)
-    assert caught.value.es == ("Jugada sin terminar: elige Deshacer, sin castigo o "
-                               "Retirar, robar 3.")
+    # Quoted, a label with a comma in it still reads as one choice.
+    assert caught.value.es == ("Jugada sin terminar: elige «Deshacer, sin castigo» o "
+                               "«Retirar, robar 3».")
 
 
 def test_options_must_be_a_dict():

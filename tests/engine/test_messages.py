@@ -8,6 +8,7 @@ import pytest
 import engine.registry  # noqa: F401  (every game registers its codes)
 import server.messages  # noqa: F401  (and the host its own)
 from engine.cards import FRENCH, JOKER, SPANISH, card
+from engine.game import GameError
 from engine.messages import CATALOGUE, Or, Words, register, template_fields, texts
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
@@ -37,6 +38,8 @@ SAMPLES = {
     "reason": Words("hacen falta al menos 3 cartas", "at least 3 cards are needed"),
     "rearranging": Words("No hace falta reorganizar la mesa.", "No rearranging is needed."),
     "button": Words("Robar", "Draw"),
+    # Ferrocarril
+    "what": Words("añadir cartas", "add cards"),
 }
 # A card code such as 7o or Qh, or a joker written *; "As de" is a word (the ace), not a code.
 CARD_CODE = re.compile(r"(?<![\w«'])(?:10|[2-9AJQKSCR])[ocebshdc](?!\w| de )|(?<!\w)\*\w*")
@@ -122,3 +125,27 @@ def test_the_hosts_refusals_come_from_the_catalogue(path):
     assert codes <= set(CATALOGUE), codes - set(CATALOGUE)
     # Texts are never written where the refusal is raised.
     assert not re.search(r"RoomError\(\s*\"", source), path
+
+
+OPTIONS = [pytest.param(cls, option, id=f"{cls.name}-{option.name}")
+           for cls in engine.registry.GAMES.values() for option in cls.OPTIONS.options]
+
+
+@pytest.mark.parametrize("cls,option", OPTIONS)
+def test_every_option_value_has_a_label_in_each_language_and_sentences_use_it(cls, option):
+    """Each choice of each option is named in Spanish and in English, and a sentence about the
+    option (its refusal) names the choices by those labels, never by their values ("remind")."""
+    assert option.label.es and option.label.en
+    raw = [c.value for c in option.choices if isinstance(c.value, str)]
+    for choice in option.choices:
+        assert choice.label.es and choice.label.en, choice.value
+        assert str(choice.value) not in (choice.label.es, choice.label.en), choice.value
+    if not option.choices:
+        return
+    with pytest.raises(GameError) as caught:
+        option.check(object())
+    for message, lang in ((caught.value.es, "es"), (caught.value.en, "en")):
+        for choice in option.choices:
+            assert choice.label.get(lang) in message, (choice.value, message)
+        for value in raw:
+            assert not re.search(rf"\b{re.escape(value)}\b", message), (value, message)

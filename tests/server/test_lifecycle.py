@@ -3,6 +3,7 @@ import json
 
 import pytest
 
+from engine.ferrocarril.rules import DEAL_SHOW_SECONDS
 from tests.server.conftest import Harness, ManualScheduler, states
 
 
@@ -12,12 +13,41 @@ def test_the_buy_window_timer_closes_the_window_through_the_engine():
     h.phone("Abuela"), h.phone("Tío")
     h.host("set_options", options={"buy_seconds": 4})
     h.host("start")
-    assert [delay for delay, _ in scheduler.tasks] == [4]
+    # The round's first window opens with the deal: its clock runs the time the new hands are
+    # in sight, then the 4 s to answer.
+    assert [delay for delay, _ in scheduler.tasks] == [4 + DEAL_SHOW_SECONDS]
     assert h.room.summary()["timers"][0]["name"] == "buy_window"
     scheduler.run_all()
     assert h.room.game.window is None
     assert h.room.game.log[-1] == (None, {"type": "close_buy"})
     assert h.room.summary()["timers"] == []
+
+
+def test_a_phone_learns_when_the_first_window_asks_once_its_hand_has_been_seen():
+    """What the phone reads to show the round's first ¡Compro! only after the deal: the room's
+    timer (its full length) and the window's own seconds to answer and `shown_after`."""
+    scheduler = ManualScheduler()
+    h = Harness(scheduler=scheduler)
+    phones = [h.phone("Abuela"), h.phone("Tío")]
+    abuela = phones[0]
+    h.host("set_options", options={"buy_seconds": 4})
+    abuela.get_received()
+    h.host("start")
+    state = states(abuela)[-1]
+    timer = next(t for t in state["room"]["timers"] if t["name"] == "buy_window")
+    window = state["game"]["buy_window"]
+    assert state["game"]["hand"] and window["discarder"] is None
+    assert timer["seconds"] == window["shown_after"] + window["seconds"]
+    assert (window["seconds"], window["shown_after"]) == (4, DEAL_SHOW_SECONDS)
+    # A window after a discard asks at once, for its own seconds.
+    scheduler.run_all()
+    game = h.room.game
+    phone = next(p for p in phones if p.seat_id == h.room.seats[game.turn].id)
+    assert h.act(phone, {"type": "draw"})["ok"]
+    assert h.act(phone, {"type": "discard", "card": game.view(game.turn)["hand"][0]})["ok"]
+    state = states(abuela)[-1]
+    assert state["game"]["buy_window"]["shown_after"] == 0
+    assert [t["seconds"] for t in state["room"]["timers"] if t["name"] == "buy_window"] == [4]
 
 
 def test_a_stale_timer_does_nothing_once_everybody_answered():

@@ -2,6 +2,7 @@
 meanwhile, a restart keeps the pause) and sets the computer players' pace."""
 import time
 
+from engine.ferrocarril.rules import DEAL_SHOW_SECONDS
 from tests.server.conftest import Harness, ManualScheduler
 
 
@@ -31,7 +32,8 @@ def test_a_pause_freezes_the_buy_window_and_a_resume_gives_back_the_time_it_had(
     assert shown["paused"] is True
     assert [t["name"] for t in shown["timers"]] == ["buy_window"]
     assert abs(shown["timers"][0]["remaining"] - before) < 0.2 and shown["timers"][0]["paused"]
-    assert shown["timers"][0]["seconds"] == 10    # the screens draw the frozen ring's share
+    # The screens draw the frozen ring's share (of the first window: after the deal's time).
+    assert shown["timers"][0]["seconds"] == 10 + DEAL_SHOW_SECONDS
     time.sleep(0.5)                               # paused time does not count
     assert h.host("resume")["ok"]
     assert not h.room.paused and h.room.summary()["paused"] is False

@@ -5,6 +5,7 @@ import sqlite3
 
 import pytest
 
+from engine.ferrocarril.rules import DEAL_SHOW_SECONDS
 from server.store import Store
 from tests.server.conftest import Harness, ManualScheduler, states
 
@@ -189,9 +190,11 @@ def test_an_open_buy_window_resumes_with_the_time_it_had_left(tmp_path):
     again = restarted(tmp_path)
     room = again.lobby.rooms[h.code]
     timer = room.summary()["timers"][0]
-    assert timer["name"] == "buy_window" and timer["seconds"] == 10
-    assert 5.5 <= timer["remaining"] <= 6.05
-    assert [round(delay, 1) for delay, _ in again.lobby.spawn.tasks if delay > 1] == [6.0]
+    # The round's first window: 10 s to answer after the deal's DEAL_SHOW_SECONDS.
+    full = 10 + DEAL_SHOW_SECONDS
+    assert timer["name"] == "buy_window" and timer["seconds"] == full
+    assert full - 4.5 <= timer["remaining"] <= full - 3.95
+    assert [round(delay, 1) for delay, _ in again.lobby.spawn.tasks if delay > 1] == [full - 4.0]
 
 
 def test_a_window_that_ran_out_while_the_host_was_down_closes_at_once(tmp_path):

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.ferrocarril.rules import DEAL_SHOW_SECONDS
 from tests.live import Host, RawSocket
 
 pytestmark = pytest.mark.slow      # each test starts and kills a real host
@@ -70,8 +71,9 @@ def test_a_kill_during_the_buy_window_resumes_it_with_the_time_it_had_left(host)
     assert watcher.call("watch", {"room": code, "host_token": token})["ok"]
     state = newest(watcher)
     timer = state["room"]["timers"][0]
-    assert timer["name"] == "buy_window" and timer["seconds"] == 10
-    assert 4.5 <= timer["remaining"] <= 7.0, timer
+    # The round's first window: 10 s to answer after the deal's DEAL_SHOW_SECONDS.
+    assert timer["name"] == "buy_window" and timer["seconds"] == 10 + DEAL_SHOW_SECONDS
+    assert 4.5 + DEAL_SHOW_SECONDS <= timer["remaining"] <= 7.0 + DEAL_SHOW_SECONDS, timer
     assert state["room"]["version"] > version
     back = rejoin(host, code, phones[0].token)
     assert newest(back)["room"]["version"] > version

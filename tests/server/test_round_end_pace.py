@@ -50,12 +50,13 @@ def test_in_play_computers_keep_their_own_pace():
     assert h.host("start")["ok"]
     seen = []
     for _ in range(40):
+        if h.room.game.phase == "round_over":
+            break
         seen += bot_moves(scheduler)
         scheduler.tasks.sort(key=lambda task: task[0])
         _, fn = scheduler.tasks.pop(0)
         fn()
-    assert h.room.game.phase != "round_over"
-    assert seen and max(seen) <= 1.5 + 1e-9
+    assert len(seen) >= 10 and max(seen) <= 1.5 + 1e-9
 
 
 def test_a_computer_woken_late_in_the_round_end_waits_only_what_is_left():

@@ -209,3 +209,55 @@ def test_removing_a_computer_seat_mid_game_is_refused():
     reply = h.host("remove", seat=h.room.seats[1].id)
     assert reply["error"]["code"] == "already_computer"
     assert len(h.room.seats) == 2
+
+
+# ----- the log keeps the name that made each move ----------------------------------------------
+
+def bot_moves(h, scheduler, seat, at_least=1):
+    """Run the scheduler until seat `seat` has made `at_least` more moves (the bots' and the
+    timers' turns; a person's seat is handed to the computer for the time)."""
+    done = len(moves_of(h, seat))
+    for _ in range(200):
+        if len(moves_of(h, seat)) >= done + at_least:
+            return
+        scheduler.run_all(limit=1)
+    raise AssertionError("the seat made no move")
+
+
+def test_a_newcomer_is_not_credited_with_the_computers_earlier_moves(tmp_path):
+    scheduler = ManualScheduler()
+    h = Harness(data_dir=tmp_path, scheduler=scheduler)
+    abuela = h.phone("Abuela")
+    h.host("add_bot", level="facil")
+    h.host("to_bot", seat=abuela.seat_id)
+    h.host("start")
+    bot_moves(h, scheduler, 1, at_least=3)
+    robot = h.room.seats[1].name
+    events = h.room.game.view(None)["events"]
+    assert any(e["seat"] == 1 for e in events)
+    before = events[-1]["n"] + 1
+    cousin = h.socketio.test_client(h.app)
+    request = ask(h, cousin, h.room.seats[1].id)["request"]
+    h.tv.get_received()
+    assert h.host("approve", request=request)["ok"]
+    assert h.room.seats[1].name == "Primo"
+    renames = states(h.tv)[-1]["room"]["renames"]
+    assert renames == [{"seat": 1, "name": robot, "before": before}]
+    # Saved with the room: a restarted host still tells the computer's moves as its own.
+    again = Harness(data_dir=tmp_path, scheduler=ManualScheduler())
+    assert again.lobby.rooms[h.code].summary()["renames"] == renames
+    # A new game starts with a clean slate.
+    assert h.host("new_game")["ok"]
+    assert states(h.tv)[-1]["room"]["renames"] == []
+
+
+def test_a_person_removed_mid_game_keeps_their_moves_under_their_name():
+    h, phones, scheduler = started(2)
+    h.host("start")
+    h.host("to_bot", seat=phones[1].seat_id)
+    bot_moves(h, scheduler, 1)
+    events = h.room.game.view(None)["events"]
+    assert h.host("remove", seat=phones[1].seat_id)["ok"]
+    assert h.room.seats[1].name != "Tío"
+    assert h.room.summary()["renames"] == [
+        {"seat": 1, "name": "Tío", "before": events[-1]["n"] + 1}]

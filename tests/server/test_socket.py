@@ -160,7 +160,7 @@ def test_host_seating_bots_and_start_rules(harness):
     assert harness.host("set_options", options={"buy_seconds": 11})["ok"] is False
     assert harness.host("set_options", options={"buy_seconds": 3})["ok"]
     assert harness.host("start")["ok"]
-    assert harness.room.game.timers()[0].seconds == 3
+    assert harness.room.game.view(None)["buy_window"]["seconds"] == 3
 
 
 def test_starting_alone_is_refused_with_the_engines_reason(harness):

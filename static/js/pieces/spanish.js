@@ -44,6 +44,13 @@ export function theCard(code, lang = "es") {
   return card.joker ? "el comodín" : `${card.rank === "S" ? "la" : "el"} ${name}`;
 }
 
+// Several cards in a sentence, each with its article: "el 7 de oros y la Sota de copas".
+export function theCards(codes, lang = "es") {
+  const names = codes.map((code) => theCard(code, lang));
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} ${lang === "es" ? "y" : "and"} ${names[names.length - 1]}`;
+}
+
 function suitSymbol(suit, x, y, s) {
   const color = SUITS[suit].color;
   const t = (dx, dy) => `${x + dx * s},${y + dy * s}`;

@@ -5,6 +5,7 @@ import { seatChip } from "../core/seats.js";
 import { getLang, t } from "../core/i18n.js";
 import { store } from "../core/storage.js";
 import { readDeadlines } from "../core/timers.js";
+import { eventName as nameAtEvent } from "./names.js";
 
 // card(code, extra): an element drawn with the given deck's cardEl, in the current language.
 export function cardMaker(cardEl) {
@@ -148,7 +149,9 @@ export function stateReaders(ui) {
   const seatName = (i) => (i == null ? "" : ui.state.room.seats[i]?.name ?? `#${i + 1}`);
   const seatColor = (i) => ui.state.room.seats[i]?.color ?? "#999";
   const seatAt = (i) => (i == null ? null : ui.state.room.seats[i] ?? null);
-  return { game, me, allowed, seatName, seatColor, seatAt };
+  // Who made event `ev`, under the name the seat had then (the log after a take-over).
+  const eventName = (ev) => nameAtEvent(ui.state.room, ev);
+  return { game, me, allowed, seatName, seatColor, seatAt, eventName };
 }
 
 // One action at a time for a screen and every component on it (the hand, an overlay):
@@ -234,9 +237,9 @@ export function routeTap(target, routes) {
 }
 
 // The last two things every phone screen's tap handler checks: a sort button (remembered
-// under `sortKey`, then resorted()) or an enabled action button (act(button)). True when the
-// tap was one of them.
-export function tapSortOrAct(target, ui, sortKey, { resorted, act }) {
+// under `sortKey`, then resorted()), an action button at rest (its reason goes to say(reason),
+// see atRest) or an enabled action button (act(button)). True when the tap was one of them.
+export function tapSortOrAct(target, ui, sortKey, { resorted, act, say }) {
   const sortBy = tappedSort(target, sortKey);
   if (sortBy) {
     ui.sortBy = sortBy;
@@ -244,11 +247,39 @@ export function tapSortOrAct(target, ui, sortKey, { resorted, act }) {
     return true;
   }
   const button = target.closest("[data-act]");
+  if (button && button.hasAttribute("data-at-rest")) {
+    const reason = whyNot(ui.state?.game, button.dataset.act);
+    if (reason) say(reason);
+    return true;
+  }
   if (button && !button.disabled) {
     act(button);
     return true;
   }
   return false;
+}
+
+// ----- buttons at rest --------------------------------------------------------------------------
+
+// Why the seat may not try action `type` now, in the engine's words (the view's `actions`, see
+// docs/engine.md): {code, es, en}, or null when it may.
+export function whyNot(game, type) {
+  const state = game?.actions?.[type];
+  return state && state.enabled === false ? state.reason || null : null;
+}
+
+// The attributes of an action button the engine has at rest (`resting`: its type is not in the
+// view's `allowed`): aria-disabled rather than disabled, so that a tap still reaches the screen,
+// which says why (tapSortOrAct), and data-at-rest, which draws it at rest (base.css). Spread
+// them last into the button's attributes.
+export function atRest(resting) {
+  return resting ? { "aria-disabled": "true", "data-at-rest": "" } : {};
+}
+
+// What a tap on a button at rest shows: the engine's reason, in a short line that goes by
+// itself (the banner: a live region, so it is read out too).
+export function sayWhy(ctx, reason) {
+  ctx.banner(reason, "info");
 }
 
 // What a phone screen's mount() returns: update, relabel (redraw in the new language) and

@@ -67,7 +67,7 @@ async function showRooms() {
     const info = document.createElement("span");
     info.className = "room-info";
     const status = t(`phone.room_status.${room.status}`);
-    info.textContent = `${pick(room.title) || room.game} · ${t("phone.n_players", { n: room.seats })} · ${status}`;
+    info.textContent = `${pick(room.title) || room.game} · ${t(room.seats === 1 ? "phone.n_players_one" : "phone.n_players", { n: room.seats })} · ${status}`;
     button.append(code, info);
     button.addEventListener("click", () => goToRoom(room.code));
     li.append(button);

@@ -434,10 +434,10 @@ function renderBar(state) {
     h("span", { class: "solo-seat-text" },
       h("span", { class: "solo-seat-name", text: you ? t("solo.you", { name: seat.name }) : seat.name }),
       h("span", { class: "solo-seat-stats" },
-        p.cards != null && h("span", { class: "solo-cards", "aria-label": t("solo.cards", { n: p.cards }) },
+        p.cards != null && h("span", { class: "solo-cards", "aria-label": t(p.cards === 1 ? "solo.cards_one" : "solo.cards", { n: p.cards }) },
           svg("svg", { class: "solo-back", viewBox: "0 0 10 14", "aria-hidden": "true" },
             svg("rect", { x: 0.75, y: 0.75, width: 8.5, height: 12.5, rx: 1.6 })),
-          h("span", { class: "solo-cards-text", text: t("solo.cards", { n: p.cards }) }),
+          h("span", { class: "solo-cards-text", text: t(p.cards === 1 ? "solo.cards_one" : "solo.cards", { n: p.cards }) }),
           h("span", { class: "solo-cards-n", "aria-hidden": "true", text: String(p.cards) })),
         p.score != null && h("span", { class: "solo-score", text: t("solo.score", { n: signed(p.score) }) }))),
     turn && h("span", { class: "solo-turn", text: t("solo.turn") }));

@@ -5,6 +5,7 @@ import { seatChip, seatVars } from "../core/seats.js";
 import { h, markup } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { ring, secondsLeft } from "../core/timers.js";
+import { eventName as nameAtEvent } from "./names.js";
 
 // A game's TV screen from draw(root, ctx, memory), called on every push with
 //   ctx = { ...shell, state, room, view (state.game), isHost }
@@ -130,6 +131,11 @@ export function newEvents(view, memory) {
 // The name of game seat `seat` ("" for none).
 export function nameOf(ctx, seat) {
   return seat == null ? "" : seatOf(ctx.room, seat).name;
+}
+
+// The name of the seat that made event `ev`, as it was then (the log after a take-over).
+export function eventName(ctx, ev) {
+  return nameAtEvent(ctx.room, ev);
 }
 
 // "▶ Name's turn", with any extra class and children.

@@ -2,6 +2,7 @@
 // opens, whether it shows, and what came of it once it closed. No drawing here: the phone shows
 // it as an overlay, and any other screen can follow the window with the same functions.
 import { t } from "../../core/i18n.js";
+import { secondsOf } from "../../core/timers.js";
 
 // One window: the round, the discard count, the card and who discarded it.
 export function windowKey(view) {
@@ -38,6 +39,16 @@ export function followWindow(buy, view, allowed, outcomeMs) {
 // Whether this seat sees the window: its outcome, or the open window it has not passed.
 export function windowShows(buy, view, me) {
   return !!(view && buy && me !== null && (buy.outcome || (!buy.passed && windowKey(view) === buy.key)));
+}
+
+// Whether the open window asks now. The round's first one opens with the deal: for its first
+// `shown_after` seconds the new hand stays in sight, then the player has the window's own
+// `seconds` to answer. Without a running clock (a lesson) it asks at once. `deadline` is the
+// buy_window timer as core/timers.js readDeadlines() gives it.
+export function windowAsks(view, deadline) {
+  const w = view.buy_window;
+  if (!w || !w.shown_after || !deadline) return true;
+  return secondsOf(deadline) <= w.seconds + 0.05;
 }
 
 // What the outcome says to this seat: {text, won}.

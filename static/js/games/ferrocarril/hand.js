@@ -16,12 +16,12 @@
 //
 // JS never decides a rule: a button is enabled only when its action type is in `view.allowed`
 // (and the selection has the right number of cards for it); the engine refuses anything wrong.
-import { cardName, cardEl, sortCards } from "../../pieces/spanish.js";
+import { cardEl, sortCards, theCard, theCards } from "../../pieces/spanish.js";
 import { getLang, pick, t } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
 import {
-  cardMaker, handHandle, handRows, idleActions, makeLine, markFresh, minis, pickHandLayout, routeTap,
-  stateReaders, storedSort, tagIds, tapSortOrAct, watchResize,
+  atRest, cardMaker, handHandle, handRows, idleActions, makeLine, markFresh, minis, pickHandLayout, routeTap,
+  sayWhy, stateReaders, storedSort, tagIds, tapSortOrAct, watchResize,
 } from "../../shell/phone-kit.js";
 
 const SORT_KEY = "sobremesa.sort";
@@ -95,8 +95,8 @@ export function mount(root, ctx) {
     } else {
       const codes = ui.mode.ids.map(codeOf);
       const text = ui.mode.kind === "add"
-        ? t("phone.fc.pick.add", { cards: codes.map((c) => cardName(c, getLang())).join(", ") })
-        : t("phone.fc.pick.steal", { card: cardName(codes[0], getLang()) });
+        ? t("phone.fc.pick.add", { cards: theCards(codes, getLang()) })
+        : t("phone.fc.pick.steal", { card: theCard(codes[0], getLang()) });
       el.panel.replaceChildren(h("div", { class: "fc-prompt" }, h("span", { text }), h("span", { class: "prompt-cards" }, minis(codes, card))));
     }
   }
@@ -193,13 +193,14 @@ export function mount(root, ctx) {
       : a.has("discard") && ui.selected.size === 1 ? "discard" : null;
     el.actions.className = "fc-actions";
     // A button stays enabled while another move is in flight: the line sends it next (and the
-    // same move twice once), so a quick "draw, then discard" loses neither.
+    // same move twice once), so a quick "draw, then discard" loses neither. One the engine does
+    // not allow now is at rest: a tap on it says the engine's reason.
     el.actions.replaceChildren(...BUTTONS.map((type) => {
       const on = a.has(type);
       const need = on ? needs(type) : null;
       return h("button", { type: "button", class: ["btn", "act", `act-${type}`, type === primary && "primary", need && "needs"],
-        dataset: { act: type, key: t(`phone.fc.key.hand.${type}`) }, disabled: !on, "aria-disabled": need ? "true" : null,
-        text: t(`phone.fc.btn.${type}`) });
+        dataset: { act: type, key: t(`phone.fc.key.hand.${type}`) }, "aria-disabled": need ? "true" : null,
+        text: t(`phone.fc.btn.${type}`), ...atRest(!on) });
     }));
   }
 
@@ -353,6 +354,7 @@ export function mount(root, ctx) {
     if (routeTap(target, routes)) return;
     tapSortOrAct(target, ui, SORT_KEY, {
       resorted: renderHand,
+      say: (reason) => sayWhy(ctx, reason),
       act(button) {
         const need = button.getAttribute("aria-disabled") === "true" ? needs(button.dataset.act) : null;
         if (need) ctx.banner(t(need), "info");

@@ -3,13 +3,13 @@
 //
 // JS never decides a rule: the engine refuses anything wrong and its reason (error.es /
 // error.en) is shown in a banner.
-import { cardEl, cardName, theCard } from "../../pieces/spanish.js";
+import { cardEl, theCard, theCards } from "../../pieces/spanish.js";
 import { getLang, pick, t } from "../../core/i18n.js";
 import { h, s as svg } from "../../core/dom.js";
 import { cardMaker, makeLine, screenWithHand, seatStrip, stateReaders, swatch } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { eventFollower, fly, inTurn } from "../../shell/motion.js";
-import { followWindow, outcomeLine, windowShows } from "./buy.js";
+import { followWindow, outcomeLine, windowAsks, windowShows } from "./buy.js";
 import { mount as mountHand } from "./hand.js";
 import { mount as mountResults } from "./results.js";
 import { fitMelds, freshMelds, mount as mountTable } from "./table.js";
@@ -67,11 +67,11 @@ export function mount(root, ctx) {
 
   // ----- derived values ---------------------------------------------------------------------
 
-  const { game, me, allowed, seatName, seatColor, seatAt } = stateReaders(ui);
+  const { game, me, allowed, seatName, seatColor, seatAt, eventName } = stateReaders(ui);
   const myTurn = () => me() !== null && game().turn === me() && PLAYING.has(game().phase);
 
   function describe(ev) {
-    const name = seatName(ev.seat);
+    const name = eventName(ev);
     switch (ev.type) {
       case "deal": return t("ev.deal", { name, round: ev.round });
       case "compro": return t("ev.compro", { name });
@@ -85,7 +85,7 @@ export function mount(root, ctx) {
       case "draw": return t("ev.draw", { name });
       case "salir": return t("ev.salir", { name });
       case "meld": return t("ev.meld", { name });
-      case "add": return t("ev.add", { name, cards: (ev.cards || []).map((c) => cardName(c, lang())).join(", ") });
+      case "add": return t("ev.add", { name, cards: theCards(ev.cards || [], lang()) });
       case "steal": return t("ev.steal", { name, card: cardPhrase(ev.card) });
       case "steal_undone": return t("ev.steal_undone", { name });
       case "discard": return t("ev.discard", { name, card: cardPhrase(ev.card) });
@@ -219,7 +219,7 @@ export function mount(root, ctx) {
   function renderBuy() {
     const g = ui.state && game();
     const b = ui.buy;
-    const show = windowShows(b, g, me());
+    const show = windowShows(b, g, me()) && (!!b.outcome || windowAsks(g, ui.deadlines.buy_window));
     el.buy.classList.toggle("hidden", !show);
     document.body.classList.toggle("buy-open", show);
     if (!show) return;
@@ -266,9 +266,18 @@ export function mount(root, ctx) {
 
 
   function updateCountdowns() {
+    // The round's first window asks once the new hand has been in sight (buy.js windowAsks).
+    if (ui.state && ui.buy && el.buy.classList.contains("hidden") && windowShows(ui.buy, game(), me())
+        && windowAsks(game(), ui.deadlines.buy_window)) {
+      renderBuy();
+      return;
+    }
     fillCountdowns(root, ui.deadlines, (node, left, d) => {
       if (node.dataset.countdown === "buy_window") {
-        node.replaceChildren(ring(d.seconds ? left / d.seconds : 0, Math.ceil(left)));
+        // The ring counts the time to answer (the window's own seconds), not the deal's.
+        const total = game().buy_window?.seconds || d.seconds;
+        const shown = Math.min(left, total);
+        node.replaceChildren(ring(total ? shown / total : 0, Math.ceil(shown)));
       } else {
         node.textContent = t("phone.fc.res.auto_next", { s: Math.ceil(left) });
       }

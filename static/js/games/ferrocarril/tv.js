@@ -5,11 +5,11 @@
 import { h } from "../../core/dom.js";
 import { getLang, pick, t } from "../../core/i18n.js";
 import { ring, secondsLeft } from "../../core/timers.js";
-import { cardEl as deckCard, cardName, theCard } from "../../pieces/spanish.js";
+import { cardEl as deckCard, cardName, theCard, theCards } from "../../pieces/spanish.js";
 import { mount as mountResults } from "./results.js";
 import { fitMelds, freshMelds, mount as mountTable } from "./table.js";
 import {
-  feed, joinNames, lastEventN, nameOf, nameTag, newEvents, notePhase, phaseScreen, seatOf, signed,
+  eventName, feed, joinNames, lastEventN, nameOf, nameTag, newEvents, notePhase, phaseScreen, seatOf, signed,
   tableArea, toastLine, turnPill, tvScreen,
 } from "../../shell/tv-kit.js";
 
@@ -26,12 +26,9 @@ function cardPhrase(code) {
   return theCard(code, getLang());
 }
 
-function cardsPhrase(codes) {
-  return joinNames(codes.map((c) => (c === "*" ? t("ev.joker") : cardName(c, getLang()))));
-}
 
 export function eventText(ev, ctx) {
-  const name = nameOf(ctx, ev.seat);
+  const name = eventName(ctx, ev);
   switch (ev.type) {
     case "deal": return t("ev.deal", { name, round: ev.round });
     case "compro": return t("ev.compro", { name });
@@ -43,7 +40,7 @@ export function eventText(ev, ctx) {
     case "draw": return t("ev.draw", { name });
     case "salir": return t("ev.salir", { name });
     case "meld": return t("ev.meld", { name });
-    case "add": return t("ev.add", { name, cards: cardsPhrase(ev.cards || []) });
+    case "add": return t("ev.add", { name, cards: theCards(ev.cards || [], getLang()) });
     case "steal": return t("ev.steal", { name, card: cardPhrase(ev.card) });
     case "steal_undone": return t("ev.steal_undone", { name });
     case "discard": return t("ev.discard", { name, card: cardPhrase(ev.card) });
@@ -152,13 +149,14 @@ function boughtLines(ctx, ev) {
   const buyer = seatOf(ctx.room, ev.seat);
   const reasons = [];
   if (ev.outbid && ev.outbid.length) {
-    reasons.push(h("p", { class: "why priority", text: t("tv.by_priority", { names: joinNames(ev.outbid.map((s) => nameOf(ctx, s))) }) }));
+    const outbid = ev.outbid.map((s) => eventName(ctx, { seat: s, n: ev.n }));
+    reasons.push(h("p", { class: "why priority", text: t("tv.by_priority", { names: joinNames(outbid) }) }));
   }
   reasons.push(h("p", { class: "why", text: ev.extra ? t("tv.own_turn_buy", { extra: ev.extra }) : t("tv.other_buy") }));
   return [
     h("div", { class: "bought-card" }, cardEl(ev.card)),
     h("div", { class: "bought-text" },
-      h("p", { class: "headline" }, nameTag(buyer, "who"), " ",
+      h("p", { class: "headline" }, nameTag({ ...buyer, name: eventName(ctx, ev) }, "who"), " ",
         h("span", { text: t("tv.gets_it", { card: cardPhrase(ev.card) }) })),
       reasons),
   ];

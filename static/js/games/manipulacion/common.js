@@ -26,8 +26,9 @@ export function tc(key, n, vars = {}) {
   return t(countKey(key, n), { n, ...vars });
 }
 
+// nameOf(ev): who made the event, under the name the seat had then.
 export function eventText(ev, nameOf) {
-  const name = nameOf(ev.seat);
+  const name = nameOf(ev);
   switch (ev.type) {
     case "deal": return t("mani.ev.deal", { name, round: ev.round });
     case "draw": return ev.cards === 1 ? t("mani.ev.draw", { name }) : t("mani.ev.draw_n", { name, n: ev.cards });

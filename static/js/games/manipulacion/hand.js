@@ -22,8 +22,8 @@ import { cardEl, shortName, sortCards } from "../../pieces/french.js";
 import { hasScore, tc } from "./common.js";
 import { h } from "../../core/dom.js";
 import {
-  cardMaker, handHandle, handRows, idleActions, makeLine, markFresh, minis, pickHandLayout, routeTap,
-  stateReaders, storedSort, tagIds, tapSortOrAct, watchResize,
+  atRest, cardMaker, handHandle, handRows, idleActions, makeLine, markFresh, minis, pickHandLayout, routeTap,
+  sayWhy, stateReaders, storedSort, tagIds, tapSortOrAct, watchResize,
 } from "../../shell/phone-kit.js";
 
 const SORT_KEY = "sobremesa.sort.french";
@@ -44,10 +44,10 @@ export function readHint(error) {
   if (hint) return { card: hint.card, groups: hint.groups || [], needs_rearranging: !!hint.needs_rearranging };
   const es = error?.es || "";
   const cardMatch = es.match(/puedes jugar (\*[^\s.(]*|[0-9AJQK]{1,2}[shdc])/i);
-  const groupsMatch = es.match(/\(cambia (?:el grupo|los grupos) ([\d, ]+)\)/);
+  const groupsMatch = es.match(/\(cambia (?:el grupo|los grupos) ([\d, y]+)\)/);
   return {
     card: cardMatch ? cardMatch[1] : null,
-    groups: groupsMatch ? groupsMatch[1].split(",").map((n) => Number(n.trim()) - 1).filter((n) => n >= 0) : [],
+    groups: groupsMatch ? groupsMatch[1].split(/,| y /).map((n) => Number(n.trim()) - 1).filter((n) => n >= 0) : [],
     needs_rearranging: !/No hace falta reorganizar/.test(es),
   };
 }
@@ -105,7 +105,9 @@ export function mount(root, ctx) {
   function reminder() {
     const r = ui.reminder;
     const hint = r.hint;
-    const groupsText = hint.groups.length ? t("mani.p.hint_groups", { groups: hint.groups.map((n) => n + 1).join(", ") }) : "";
+    const numbers = hint.groups.map((n) => String(n + 1));
+    const listed = numbers.length > 1 ? `${numbers.slice(0, -1).join(", ")} ${t("tv.and")} ${numbers[numbers.length - 1]}` : numbers[0];
+    const groupsText = numbers.length ? t(numbers.length > 1 ? "mani.p.hint_groups_many" : "mani.p.hint_groups", { groups: listed }) : "";
     // The hint's parts when the engine gave them; its own sentence otherwise.
     const text = hint.card
       ? [h("p", { text: t("mani.p.hint_card") }), groupsText ? h("p", { class: "rem-groups", text: groupsText }) : null,
@@ -219,7 +221,10 @@ export function mount(root, ctx) {
     if (idleActions(el.actions, "mn-actions", { spectator: me() === null, playing: playing(), allowed: a, phase: g.phase,
       pending: line.pending(), nextLabel: t("mani.p.btn.next_round"), nextKey: t("mani.p.key.round.next_round"),
       waitingLabel: t("mani.p.waiting_others") })) return;
-    const off = (type) => !(a.has(type) && !line.pending());
+    // While a move is on its way nothing is sent; an action the engine does not allow now is at
+    // rest, and a tap on it says the engine's reason.
+    const pending = line.pending();
+    const buttonState = (type) => ({ disabled: pending && a.has(type), ...atRest(!a.has(type)) });
     // Undo: Deshacer, or Rendirse (+3) when the engine says undoing costs cards.
     let undoLabel = g.undo_surrenders ? t("mani.p.btn.surrender") : t("mani.p.btn.undo");
     if (armed("undo")) undoLabel = t("mani.p.btn.confirm_surrender");
@@ -234,10 +239,10 @@ export function mount(root, ctx) {
     const midCls = `btn act act-${mid}${armed(mid) ? " armed" : ""}${making ? " secondary" : a.has(mid) ? " primary" : ""}`;
     el.actions.className = `mn-actions ${making ? "main-done" : "main-mid"}`;
     el.actions.replaceChildren(
-      h("button", { type: "button", class: undoCls, dataset: { act: "undo", key: t("mani.p.key.hand.undo") }, disabled: off("undo"), text: undoLabel }),
-      h("button", { type: "button", class: midCls, dataset: { act: mid, key: t(`mani.p.key.hand.${mid}`) }, disabled: off(mid), text: midLabel }),
+      h("button", { type: "button", class: undoCls, dataset: { act: "undo", key: t("mani.p.key.hand.undo") }, text: undoLabel, ...buttonState("undo") }),
+      h("button", { type: "button", class: midCls, dataset: { act: mid, key: t(`mani.p.key.hand.${mid}`) }, text: midLabel, ...buttonState(mid) }),
       h("button", { type: "button", class: ["btn act act-done", making && "primary"], dataset: { act: "done", key: t("mani.p.key.hand.done") },
-        disabled: off("done"), text: t("mani.p.btn.done") }));
+        text: t("mani.p.btn.done"), ...buttonState("done") }));
   }
 
   // ----- the joker-naming dialog -------------------------------------------------------------------------
@@ -505,7 +510,7 @@ export function mount(root, ctx) {
     }
     if (line.pending()) return;
     if (routeTap(target, routes)) return;
-    tapSortOrAct(target, ui, SORT_KEY, { resorted: render, act: (button) => act(button.dataset.act) });
+    tapSortOrAct(target, ui, SORT_KEY, { resorted: render, act: (button) => act(button.dataset.act), say: (reason) => sayWhy(ctx, reason) });
   }
   root.addEventListener("click", onTap);
   el.panel.addEventListener("click", onTap);

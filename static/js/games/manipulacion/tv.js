@@ -10,7 +10,7 @@ import { cardEl } from "../../pieces/french.js";
 import { mount as mountResults } from "./results.js";
 import { mount as mountTable } from "./table.js";
 import {
-  cardsStat, feed, lastEventN, nameOf, nameTag, newEvents, notePhase, phaseScreen, seatBadges, seatOf, shrinkToFit,
+  cardsStat, eventName, feed, lastEventN, nameTag, newEvents, notePhase, phaseScreen, seatBadges, seatOf, shrinkToFit,
   signed, tableArea, toastLine, turnPill, tvScreen,
 } from "../../shell/tv-kit.js";
 import { eventText, groupKey, hasScore, multiRound, tc } from "./common.js";
@@ -84,7 +84,7 @@ function table(ctx, memory) {
   return h("div", { class: "mani-table" },
     tableArea(ctx, memory, mountTable, "section", "mani-main"),
     h("aside", { class: "mani-side" }, players(ctx), stock(ctx), lastPlay(ctx, memory),
-      feed(ctx, (ev) => eventText(ev, (s) => nameOf(ctx, s)), FEED_SIZE)));
+      feed(ctx, (ev) => eventText(ev, (e) => eventName(ctx, e)), FEED_SIZE)));
 }
 
 // The biggest cards that let every lane fit, overlapping them more before making them smaller.
@@ -140,7 +140,7 @@ function lastPlay(ctx, memory) {
   const events = ctx.view.events || [];
   const ev = [...events].reverse().find((e) => e.type === "play" || e.type === "deal");
   if (!ev || ev.type !== "play") return null;
-  const seat = seatOf(ctx.room, ev.seat);
+  const seat = { ...seatOf(ctx.room, ev.seat), name: eventName(ctx, ev) };
   if (memory.playN !== ev.n) {
     memory.playN = ev.n;
     memory.playUntil = performance.now() + FRESH_MS;
@@ -167,7 +167,7 @@ function announce(ctx, memory) {
   for (const ev of newEvents(ctx.view, memory)) {
     const seat = seatOf(ctx.room, ev.seat);
     if (ev.type === "surrender" || ev.type === "close" || ev.type === "final_turns") {
-      toastLine(ctx, seat, eventText(ev, (s) => nameOf(ctx, s)), { kind: "salir", ms: 3000 });
+      toastLine(ctx, seat, eventText(ev, (e) => eventName(ctx, e)), { kind: "salir", ms: 3000 });
     }
   }
 }
