@@ -11,7 +11,7 @@ from pathlib import Path
 
 from server import netaddr, qr, wire
 from server.app import create_app
-from server.rooms import MAX_ROOMS
+from server.rooms import MAX_ROOMS, ROUND_END_SHOWN
 
 DEFAULT_PORT = 8000
 
@@ -31,6 +31,9 @@ def parse_args(argv=None) -> argparse.Namespace:
                         help="show a second QR code that joins phones to this Wi-Fi")
     parser.add_argument("--bot-delay", type=float, default=1.0,
                         help="seconds a computer player waits before each move")
+    parser.add_argument("--round-end-seconds", type=float, default=ROUND_END_SHOWN,
+                        help="seconds the end of a round stays before computer players are ready "
+                             f"(default {ROUND_END_SHOWN:g})")
     parser.add_argument("--away-timeout", type=float, default=60.0,
                         help="seconds before a disconnected player is played by a bot")
     parser.add_argument("--max-rooms", type=int, default=MAX_ROOMS,
@@ -61,7 +64,7 @@ def main(argv=None) -> int:
     app, socketio = create_app(data_dir=args.data_dir, base_url=base_url,
                                bot_delay=args.bot_delay, away_timeout=args.away_timeout,
                                wifi=wifi, allow_test_deals=args.allow_test_deals,
-                               max_rooms=args.max_rooms)
+                               max_rooms=args.max_rooms, round_end_shown=args.round_end_seconds)
     announcer = None
     if not args.no_discovery and address != "127.0.0.1":
         from server.discovery import Announcer

@@ -71,7 +71,8 @@ def five_at_the_table(host, tv: Page, abuela: Page, timeout_ms: int = 10000,
     for page, _ in phones:
         expect(page.locator("body")).to_have_attribute("data-screen", "game")
         pass_window(page)
-    expect(abuela.locator('.fc-actions [data-act="draw"]')).to_be_enabled()
+    draw = abuela.locator('.fc-actions [data-act="draw"]')        # at rest until the window closes
+    expect(draw).not_to_have_attribute("aria-disabled", "true", timeout=3 * timeout_ms)
     expect(tv.locator(".buy-panel.live")).to_have_count(0)
     tv.wait_for_timeout(600)                  # the table settled (fitMelds after the last view)
 

@@ -31,6 +31,8 @@ def test_the_chooser_shows_four_big_tiles_each_with_its_emblem(tv, host):
     tiles = tv.locator(".tiles .tile")
     expect(tiles).to_have_count(4)
     expect(tv.locator(".tiles .tile-emblem")).to_have_count(4)
+    tv.wait_for_function("""() => [...document.querySelectorAll('.tiles .tile-emblem')]
+        .every((img) => img.complete)""")                 # the pictures loaded (or failed)
     sizes = tv.evaluate("""() => [...document.querySelectorAll('.tiles .tile')].map((tile) => ({
         height: tile.getBoundingClientRect().height,
         title: parseFloat(getComputedStyle(tile.querySelector('.tile-title')).fontSize),

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.slow      # each test starts and kills a real host
 
 @pytest.fixture
 def host(tmp_path):
-    server = Host(tmp_path, "--bot-delay", "0")
+    server = Host(tmp_path, "--bot-delay", "0", "--round-end-seconds", "0")   # games of bots only
     yield server
     server.kill()
     assert "Traceback" not in server.log(), server.log()
