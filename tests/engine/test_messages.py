@@ -7,13 +7,14 @@ import pytest
 
 import engine.registry  # noqa: F401  (every game registers its codes)
 import server.messages  # noqa: F401  (and the host its own)
+from engine import dominoes
 from engine.cards import FRENCH, JOKER, SPANISH, card
 from engine.messages import CATALOGUE, Or, Words, register, template_fields, texts
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 SERVER = ENGINE.parent / "server"
 # Packages whose refusals all come from the catalogue (a new game is added here when it lands).
-CONVERTED = ["*.py", "ferrocarril/*.py", "manipulacion/*.py"]
+CONVERTED = ["*.py", "ferrocarril/*.py", "manipulacion/*.py", "tren/*.py"]
 
 SAMPLES = {
     "why": Words("Primero roba una carta.", "Draw a card first."),
@@ -37,6 +38,11 @@ SAMPLES = {
     "reason": Words("hacen falta al menos 3 cartas", "at least 3 cards are needed"),
     "rearranging": Words("No hace falta reorganizar la mesa.", "No rearranging is needed."),
     "button": Words("Robar", "Draw"),
+    # Tren Mexicano
+    "tile": dominoes.words(dominoes.tile(12, 7)),
+    "double": dominoes.double_words(9),
+    "train": Words("tu tren", "your train"),
+    "end": dominoes.number_words(8),
 }
 # A card code such as 7o or Qh, or a joker written *; "As de" is a word (the ace), not a code.
 CARD_CODE = re.compile(r"(?<![\w«'])(?:10|[2-9AJQKSCR])[ocebshdc](?!\w| de )|(?<!\w)\*\w*")
