@@ -78,8 +78,13 @@ class NotationError(ValueError):
 _TEXT = re.compile(r"\s*(\d{1,2})-(\d{1,2})\s*", re.ASCII)
 
 
+_BY_TEXT = {f"{a}-{b}": t for (x, y), t in _TILES.items() for a, b in ((x, y), (y, x))}
+
+
 def parse(text: str) -> Tile:
     """``12-7`` or ``7-12`` (the same tile); ``9-9`` a double."""
+    if isinstance(text, str) and text in _BY_TEXT:
+        return _BY_TEXT[text]
     found = _TEXT.fullmatch(text) if isinstance(text, str) else None
     if found is None:
         raise NotationError(f"not a tile: {text!r}")

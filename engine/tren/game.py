@@ -64,6 +64,7 @@ class Tren(RoundGame):
         self.just_played: int | None = None    # whose turn just ended with a tile
         self.round_results: list[dict] = []
         self.first_scores = [0] * players      # before the first round played here
+        self._audited_rounds = 0
 
     # ----- creation -------------------------------------------------------------------------
 
@@ -304,7 +305,7 @@ class Tren(RoundGame):
         for s, p in enumerate(points):
             self.scores[s] += p
         self.round_results.append({
-            "round": self.round + 1, "hub": dominoes.tile_text(self.hub) if self.hub else None,
+            "round": self.round + 1, "hub": None if self.hub is None else dominoes.tile_text(self.hub),
             "winner": winner, "blocked": winner is None, "points": points,
             "hands": [[dominoes.tile_text(t) for t in h] for h in self.hands],
             "totals": list(self.scores)})
@@ -436,12 +437,14 @@ class Tren(RoundGame):
         if totals != self.scores:
             problems.append(f"scores {self.scores} != the sum of the rounds {totals}")
         blank = self.options["double_blank"]
-        for result in self.round_results:
+        for result in self.round_results[self._audited_rounds:]:
             for s, hand in enumerate(result["hands"]):
                 if result["points"][s] != hand_points(dominoes.parse_all(hand), blank):
                     problems.append(f"round {result['round']} seat {s}: points != the pips left")
             if result["winner"] is not None and result["hands"][result["winner"]]:
                 problems.append(f"round {result['round']}: its winner kept tiles")
+        if not problems:
+            self._audited_rounds = len(self.round_results)   # a round's record never changes
         if self.phase == PLAY:
             for s, hand in enumerate(self.hands):
                 if not hand:

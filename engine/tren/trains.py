@@ -15,6 +15,7 @@ class Train:
     def __init__(self, start: int, tiles=()):
         self.start = start
         self.tiles: list[Tile] = []
+        self.laid: list[str] = []        # each tile as laid: `oriented`
         self.open = start
         for t in tiles:
             if not t.has(self.open):
@@ -25,6 +26,7 @@ class Train:
         return t.has(self.open)
 
     def add(self, t: Tile) -> None:
+        self.laid.append(oriented(t, self.open))
         self.open = t.other(self.open)
         self.tiles.append(t)
 
@@ -40,20 +42,27 @@ class Train:
 
     def oriented(self) -> list[str]:
         """Its tiles as laid, each written from the end that touches the one before."""
-        texts, end = [], self.start
-        for t in self.tiles:
-            texts.append(oriented(t, end))
-            end = t.other(end)
-        return texts
+        return list(self.laid)
 
     def problems(self) -> list[str]:
-        """What is wrong with it as a chain (for the audit)."""
+        """What is wrong with it as a chain (for the audit). A train whose tiles, texts and
+        open end are exactly those last found sound is not walked again."""
+        checked = (list(self.tiles), list(self.laid), self.start, self.open)
+        if getattr(self, "_audited", None) == checked:
+            return []
+        found = self._walk()
+        self._audited = None if found else checked
+        return found
+
+    def _walk(self) -> list[str]:
         end = self.start
         for i, t in enumerate(self.tiles):
             if not t.has(end):
                 return [f"tile {i} ({t!r}) does not match the {end} before it"]
+            if self.laid[i] != oriented(t, end):
+                return [f"tile {i} is shown as {self.laid[i]}, laid as {oriented(t, end)}"]
             end = t.other(end)
-        if end != self.open:
+        if end != self.open or len(self.laid) != len(self.tiles):
             return [f"open end {self.open} != {end}"]
         return []
 
