@@ -305,7 +305,8 @@ class Tren(RoundGame):
         for s, p in enumerate(points):
             self.scores[s] += p
         self.round_results.append({
-            "round": self.round + 1, "hub": None if self.hub is None else dominoes.tile_text(self.hub),
+            "round": self.round + 1,
+            "hub": None if self.hub is None else dominoes.tile_text(self.hub),
             "winner": winner, "blocked": winner is None, "points": points,
             "hands": [[dominoes.tile_text(t) for t in h] for h in self.hands],
             "totals": list(self.scores)})

@@ -12,7 +12,7 @@ from engine.game import GameError
 from engine.simulate import next_move
 from engine.tren import Tren
 from tests.engine.contract_helpers import refused
-from tests.engine.tren_helpers import T, deal, events, hand, play, train
+from tests.engine.tren_helpers import deal, events, hand, play, train
 
 # ----- tiles ----------------------------------------------------------------------------------
 
