@@ -140,6 +140,9 @@ def test_interpretation_covering_a_double():
     game.apply(0, play("9-1", 1))
     assert game.view(None)["open_double"] is None and game.turn == 1
     assert sum(t.is_double and t.has(9) for t in dominoes.DOUBLES) == 1
+    # A double on a train without its marker is covered there all the same.
+    game = deal(["5-3 9-1", "9-2 4-4"], trains=["12-9 9-9"], turn=1)
+    assert game.view(1)["fits"] == {"9-2": [0], "4-4": []}
 
 
 def test_interpretation_the_marker_goes_on_your_own_train():
