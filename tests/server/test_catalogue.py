@@ -57,3 +57,13 @@ def test_the_room_list_gives_each_room_its_games_title(harness):
     harness.host("set_game", game="manipulacion")
     rooms = harness.app.test_client().get("/api/rooms").get_json()["rooms"]
     assert rooms[0]["title"] == {"es": "Rummy Manipulación", "en": "Rummy Manipulation"}
+
+
+def test_a_registered_game_without_screens_cannot_be_chosen(harness, monkeypatch):
+    import engine.registry as registry
+    monkeypatch.setattr(registry, "has_screens", lambda name: name != "manipulacion")
+    reply = harness.host("set_game", game="manipulacion")
+    assert not reply["ok"] and reply["error"]["code"] == "unknown_game"
+    assert harness.room.game_name == "ferrocarril"
+    monkeypatch.undo()
+    assert harness.host("set_game", game="manipulacion")["ok"]
