@@ -113,14 +113,15 @@ class Tren(RoundGame):
         self.played, self.drawn, self.just_played = 0, False, None
         self.phase = PLAY
         self._event("deal", self.dealer, round=self.round + 1)
-        starter = (self.dealer + 1) % n
+        starter, placer = (self.dealer + 1) % n, None
         if hub is None:
             starter, hub = self._highest_double(starter)
+            placer = starter
         self.hub = hub
         self.trains = [Train(hub.high) for _ in range(n)]
         self.mexican = Train(hub.high)
         self.turn = starter
-        self._event("hub", None if engine_mode else starter, tile=dominoes.tile_text(hub))
+        self._event("hub", placer, tile=dominoes.tile_text(hub))
         if explicit is not None:
             self._lay_explicit(explicit)
 
