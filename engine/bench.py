@@ -2,6 +2,7 @@
 
     python -m engine.bench bots [--games 200 --seed 1 --players 4 --level normal --against facil]
     python -m engine.bench ferrocarril [--games 100 --seed 1 --players 4]
+    python -m engine.bench tren [--games 200 --seed 1 --players 4 --rounds 3]
 
 Each subcommand is one function taking the parsed arguments; add a new one with `add_parser`
 in `build_parser` and a `run_...` function.
@@ -19,14 +20,16 @@ from engine.simulate import next_move, play
 
 # ----- bots: how often one level beats a table of another ------------------------------------
 
-def bots_match(games: int, seed: int, players: int, level: str, against: str) -> dict:
+def bots_match(games: int, seed: int, players: int, level: str, against: str,
+               game_name: str = "ferrocarril", options: dict | None = None) -> dict:
     """`level` in one seat against `against` in all others; the seat rotates game by game."""
     strict = ties = violations = 0
     for i in range(games):
         seat = i % players
         levels = [against] * players
         levels[seat] = level
-        outcome = play(players, seed + i, levels, check=False)
+        outcome = play(players, seed + i, levels, check=False, options=options,
+                       game_name=game_name)
         if outcome.violations or outcome.result is None:
             violations += 1
             continue
@@ -96,6 +99,48 @@ def check_cost(players: int, seed: int, moves: int = 1500) -> str:
     return f"check() after {len(game.log)} actions: median_ms={1000 * statistics.median(times):.1f}"
 
 
+# ----- tren: normal against three facil, and how long a bot move takes with eight players ------
+
+def run_tren(args) -> int:
+    started = time.perf_counter()
+    options = {"rounds": args.rounds}
+    r = bots_match(args.games, args.seed, args.players, "normal", "facil", "tren", options)
+    elapsed = time.perf_counter() - started
+    games = r["games"]
+    print(f"tren: normal vs {args.players - 1}x facil, {games} matches of {args.rounds} rounds "
+          f"from seed {args.seed}, seat rotating")
+    print(f"lowest_total={r['strict']} ({100 * r['strict'] / games:.1f}%) "
+          f"lowest_with_ties={r['strict'] + r['ties']} "
+          f"({100 * (r['strict'] + r['ties']) / games:.1f}%) target>=60% "
+          f"violations={r['violations']} seconds={elapsed:.1f}")
+    for level in ("normal", "facil"):
+        times = bot_move_times("tren", 8, args.seed, level, games=args.move_games)
+        times.sort()
+        p99 = times[int(0.99 * (len(times) - 1))]
+        print(f"tren bot move ({level}, 8 players, view + choose): moves={len(times)} "
+              f"median_ms={1000 * statistics.median(times):.2f} p99_ms={1000 * p99:.2f} "
+              f"max_ms={1000 * times[-1]:.2f} target_p99<20ms")
+    return 1 if r["violations"] else 0
+
+
+def bot_move_times(game_name: str, players: int, seed: int, level: str, games: int) -> list:
+    """Seconds each bot decision takes (building its view and choosing), over whole one-round
+    games in which every seat is played by `level`."""
+    from engine.registry import GAMES
+    cls = GAMES[game_name]
+    times = []
+    for i in range(games):
+        game = cls.new(players, {"rounds": 1}, seed + i)
+        bots = [cls.make_bot(level, s, seed + i) for s in range(players)]
+        while not game.finished:
+            seat = next(s for s in game.actors() if s is not None)
+            started = time.perf_counter()
+            action = bots[seat].choose(game.view(seat))
+            times.append(time.perf_counter() - started)
+            game.apply(seat, action)
+    return times
+
+
 # ----- command line ----------------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
@@ -115,6 +160,15 @@ def build_parser() -> argparse.ArgumentParser:
     speed.add_argument("--seed", type=int, default=1)
     speed.add_argument("--players", type=int, default=4)
     speed.set_defaults(run=run_speed)
+
+    tren = commands.add_parser("tren", help="Tren Mexicano: normal vs facil, bot move times")
+    tren.add_argument("--games", type=int, default=200)
+    tren.add_argument("--seed", type=int, default=1)
+    tren.add_argument("--players", type=int, default=4)
+    tren.add_argument("--rounds", type=int, default=3)
+    tren.add_argument("--move-games", type=int, default=40,
+                      help="one-round 8-player games timed move by move")
+    tren.set_defaults(run=run_tren)
     return parser
 
 

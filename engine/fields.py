@@ -11,14 +11,16 @@ T = TypeVar("T")
 MAX_INDEX = 10_000
 
 
-def piece(value: Any, parse: Callable[[str], T]) -> T:
-    """One card or tile in the game's text notation (`parse` raises ValueError otherwise)."""
+def piece(value: Any, parse: Callable[[str], T], as_text: str = "card_as_text",
+          not_one: str = "not_a_card") -> T:
+    """One card or tile in the game's text notation (`parse` raises ValueError otherwise).
+    `as_text` and `not_one` are the refusals (a tile game names tiles, not cards)."""
     if not isinstance(value, str):
-        raise malformed("card_as_text")
+        raise malformed(as_text)
     try:
         return parse(value)
     except ValueError:
-        raise malformed("not_a_card") from None
+        raise malformed(not_one) from None
 
 
 def pieces(value: Any, parse: Callable[[str], T], most: int) -> tuple[T, ...]:

@@ -2,6 +2,7 @@
 
     python -m engine.simulate ferrocarril --games 200 --seed 1 --players 4 [--levels normal,facil]
     python -m engine.simulate manipulacion --ruleset carrusel --games 50 --players 3
+    python -m engine.simulate tren --games 100 --players 8 --option rounds=1
 
 A game with no fixed end (Shanghái) is ended by the host after `--max-rounds` rounds.
 
@@ -10,6 +11,7 @@ The last line printed is ``games=N violations=V games_per_s=X``.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from dataclasses import dataclass, field
@@ -87,6 +89,20 @@ def next_move(game, bots):
     return None, {"type": "next_round"}
 
 
+def parse_options(pairs: list[str], parser) -> dict | None:
+    """`--option rounds=1 --option start=highest_double` as a dict of options (None when none)."""
+    options = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            parser.error(f"--option {pair!r}: write NAME=VALUE")
+        try:
+            options[name] = json.loads(value)
+        except ValueError:
+            options[name] = value
+    return options or None
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="scripts/simulate")
     parser.add_argument("game", choices=sorted(GAMES))
@@ -96,12 +112,16 @@ def main(argv=None) -> int:
     parser.add_argument("--levels", default="normal",
                         help="comma-separated bot levels by seat (facil, normal)")
     parser.add_argument("--ruleset", help="manipulacion: the rule set")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option (repeatable); the value is read as JSON if it can be")
     parser.add_argument("--max-rounds", type=int, default=MAX_ROUNDS,
                         help="an open-ended game ends after this many rounds")
     parser.add_argument("--no-check", action="store_true", help="skip the invariant checks")
     args = parser.parse_args(argv)
     levels = args.levels.split(",")
-    options = {"ruleset": args.ruleset} if args.ruleset else None
+    options = parse_options(args.option, parser)
+    if args.ruleset:
+        options = {**(options or {}), "ruleset": args.ruleset}
     violations = 0
     started = time.perf_counter()
     for i in range(args.games):

@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 from engine.game import GameError, RoundGame
 from engine.lessons import LessonRun, lesson_by_id
-from engine.registry import GAMES
+from engine.registry import GAMES, playable
 from server.brains import LocalBrains
 from server.inbound import token_shape
 from server.palette import COLORS
@@ -110,8 +110,9 @@ class Lobby:
     def create_solo(self, sid: str, game_name: str, name, options, bots: list,
                     fast: bool = False) -> tuple[Room, Seat]:
         """A game against the computer on one device: its person in seat 0, then the
-        computer players, dealt at once. The device is also the room's host (pause, pace)."""
-        if game_name not in GAMES:
+        computer players, dealt at once. The device is also the room's host (pause, pace).
+        Only a game the chooser offers (one with screens) may be chosen."""
+        if game_name not in playable():
             raise RoomError.of("unknown_game")
         cls = GAMES[game_name]
         if not cls.min_players <= len(bots) + 1 <= min(MAX_SEATS, cls.max_players):
@@ -401,7 +402,8 @@ class Lobby:
     def _host_set_game(self, room: Room, args: dict) -> None:
         self._in_lobby(room)
         name = args.get("game")
-        if not isinstance(name, str) or name not in GAMES:
+        # Only a game the chooser offers: a registered game without screens is "coming soon".
+        if not isinstance(name, str) or name not in playable():
             raise RoomError.of("unknown_game")
         room.game_name, room.options = name, {}
 

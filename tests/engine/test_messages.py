@@ -7,6 +7,7 @@ import pytest
 
 import engine.registry  # noqa: F401  (every game registers its codes)
 import server.messages  # noqa: F401  (and the host its own)
+from engine import dominoes
 from engine.cards import FRENCH, JOKER, SPANISH, card
 from engine.game import GameError
 from engine.messages import CATALOGUE, Or, Words, register, template_fields, texts
@@ -14,7 +15,7 @@ from engine.messages import CATALOGUE, Or, Words, register, template_fields, tex
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 SERVER = ENGINE.parent / "server"
 # Packages whose refusals all come from the catalogue (a new game is added here when it lands).
-CONVERTED = ["*.py", "ferrocarril/*.py", "manipulacion/*.py"]
+CONVERTED = ["*.py", "ferrocarril/*.py", "manipulacion/*.py", "tren/*.py"]
 
 SAMPLES = {
     "why": Words("Primero roba una carta.", "Draw a card first."),
@@ -40,6 +41,11 @@ SAMPLES = {
     "button": Words("Robar", "Draw"),
     # Ferrocarril
     "what": Words("añadir cartas", "add cards"),
+    # Tren Mexicano
+    "tile": dominoes.words(dominoes.tile(12, 7)),
+    "double": dominoes.double_words(9),
+    "train": Words("tu tren", "your train"),
+    "end": dominoes.number_words(8),
 }
 # A card code such as 7o or Qh, or a joker written *; "As de" is a word (the ace), not a code.
 CARD_CODE = re.compile(r"(?<![\w«'])(?:10|[2-9AJQKSCR])[ocebshdc](?!\w| de )|(?<!\w)\*\w*")

@@ -1,12 +1,13 @@
 """Checks on the front end's sources (no browser): one rendering style without markup built
-from data, shells that name no game, every registered game's screens found by its name, and
-no rule set named in a screen."""
+from data, shells that name no game, every game the chooser offers with its screens found by
+its name (a registered game without screens is offered as coming soon), and no rule set named
+in a screen."""
 import re
 from pathlib import Path
 
 import pytest
 
-from engine.registry import GAMES, UPCOMING
+from engine.registry import GAMES, UPCOMING, playable
 
 ROOT = Path(__file__).resolve().parents[2]
 JS = ROOT / "static" / "js"
@@ -14,6 +15,7 @@ SOURCES = sorted(JS.rglob("*.js"))
 SHELLS = sorted([*(JS / "shell").glob("*.js"), *(JS / "core").glob("*.js"),
                  *(ROOT / "templates").glob("*.html")])
 GAME_NAMES = [*GAMES, *(game["name"] for game in UPCOMING)]
+WITH_SCREENS = playable()     # the registered games the chooser offers
 
 # Ways to turn a string into markup: assigning innerHTML / outerHTML, insertAdjacentHTML,
 # document.write, createContextualFragment.
@@ -56,7 +58,13 @@ def test_no_shell_names_a_game(path):
         f"{relative(path)} names {named}: the list of games comes from the server's catalogue"
 
 
-@pytest.mark.parametrize("name", list(GAMES))
+def test_the_games_the_chooser_offers_are_those_with_screens():
+    assert {"ferrocarril", "manipulacion"} <= set(WITH_SCREENS) <= set(GAMES)
+    for name in GAMES:
+        assert (name in WITH_SCREENS) is (JS / "games" / name / "manifest.js").is_file(), name
+
+
+@pytest.mark.parametrize("name", WITH_SCREENS)
 def test_every_registered_game_has_its_screens(name):
     folder = JS / "games" / name
     manifest = (folder / "manifest.js").read_text()
@@ -83,7 +91,7 @@ def test_every_registered_game_has_its_screens(name):
 HAND_PARTS = ("local", "panelReplacesTable", "tapTable")
 
 
-@pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.parametrize("name", WITH_SCREENS)
 def test_every_registered_game_has_a_hand_the_phone_mounts(name):
     folder = JS / "games" / name
     hand = (folder / "hand.js").read_text()
@@ -158,7 +166,7 @@ def test_the_dataset_literal_reader_balances_template_braces():
                                         '{ a: "1" }']
 
 
-@pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.parametrize("name", WITH_SCREENS)
 def test_every_action_button_of_a_game_has_a_key(name):
     """On the one-device page each action button's key is shown on it and pressed for it."""
     actions = {}
@@ -170,7 +178,7 @@ def test_every_action_button_of_a_game_has_a_key(name):
     assert actions["hand.js"], f"games/{name}/hand.js: no action buttons found"
 
 
-@pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.parametrize("name", WITH_SCREENS)
 def test_a_games_keys_are_single_letters_distinct_among_the_buttons_seen_together(name):
     keys = key_strings(name)
     assert keys["es"], f"games/{name}/strings.js defines no keys"

@@ -1,11 +1,12 @@
 """The chooser's list of games comes from the server: every registered game, then the
-upcoming ones, each declared once in engine/registry.py. The pages name no game."""
+upcoming ones, each declared once in engine/registry.py; a registered game whose screens are
+not written yet is listed as coming soon. The pages name no game."""
 import json
 import re
 
 import pytest
 
-from engine.registry import GAMES, UPCOMING
+from engine.registry import GAMES, UPCOMING, playable
 
 
 def test_create_room_lists_the_registered_games_then_the_upcoming_ones(harness):
@@ -13,13 +14,24 @@ def test_create_room_lists_the_registered_games_then_the_upcoming_ones(harness):
     games = reply["games"]
     assert [g["name"] for g in games] == [*GAMES, *(u["name"] for u in UPCOMING)]
     for entry in games[:len(GAMES)]:
-        assert "upcoming" not in entry
+        assert entry.get("upcoming", False) is (entry["name"] not in playable())
         assert entry["min_players"] == GAMES[entry["name"]].min_players
     for entry in games[len(GAMES):]:
         assert entry["upcoming"] is True
-        assert entry["title"]["es"] and entry["title"]["en"] and entry["summary"]["es"]
-        assert 2 <= entry["min_players"] <= entry["max_players"]
         assert entry["name"] not in GAMES
+    for entry in games:
+        if entry.get("upcoming"):
+            assert entry["title"]["es"] and entry["title"]["en"] and entry["summary"]["es"]
+            assert 2 <= entry["min_players"] <= entry["max_players"]
+            assert not entry.get("lessons")
+
+
+def test_a_registered_game_without_screens_is_listed_as_coming_soon(harness, monkeypatch):
+    import engine.registry as registry
+    monkeypatch.setattr(registry, "has_screens", lambda name: name != "manipulacion")
+    games = {g["name"]: g for g in harness.tv.emit("create_room", {}, callback=True)["games"]}
+    assert games["manipulacion"]["upcoming"] is True and games["manipulacion"]["lessons"] == []
+    assert "upcoming" not in games["ferrocarril"] and games["ferrocarril"]["lessons"]
 
 
 @pytest.mark.parametrize("path, shell", [("/", "js/shell/tv.js"), ("/solo", "js/shell/solo.js")])
@@ -45,3 +57,13 @@ def test_the_room_list_gives_each_room_its_games_title(harness):
     harness.host("set_game", game="manipulacion")
     rooms = harness.app.test_client().get("/api/rooms").get_json()["rooms"]
     assert rooms[0]["title"] == {"es": "Rummy Manipulación", "en": "Rummy Manipulation"}
+
+
+def test_a_registered_game_without_screens_cannot_be_chosen(harness, monkeypatch):
+    import engine.registry as registry
+    monkeypatch.setattr(registry, "has_screens", lambda name: name != "manipulacion")
+    reply = harness.host("set_game", game="manipulacion")
+    assert not reply["ok"] and reply["error"]["code"] == "unknown_game"
+    assert harness.room.game_name == "ferrocarril"
+    monkeypatch.undo()
+    assert harness.host("set_game", game="manipulacion")["ok"]

@@ -1,0 +1,41 @@
+"""Tren Mexicano's options, declared once: the table of tiles per player, the match's length,
+how the hub is opened, the first turn and the double blank. Every default is written down in
+docs/rules/tren.md."""
+from __future__ import annotations
+
+from engine.messages import Words
+from engine.options import Choice, Option, Options
+from engine.tren.rules import CHAIN, DEFAULT_ROUNDS, DEFAULT_TABLE, ENGINE, HIGHEST_IN_HAND, ONE
+
+OPTIONS = Options([
+    Option("rounds", Words("Partida", "Match"), DEFAULT_ROUNDS, choices=(
+        Choice(13, Words("13 rondas, del doble 12 al doble blanco",
+                         "13 rounds, double 12 down to double blank")),
+        Choice(7, Words("7 rondas, del doble 12 al doble 6",
+                        "7 rounds, double 12 down to double 6")),
+        Choice(3, Words("3 rondas, del doble 12 al doble 10",
+                        "3 rounds, double 12 down to double 10")),
+        Choice(1, Words("1 ronda, con el doble 12", "1 round, with the double 12")))),
+    Option("tiles", Words("Fichas por jugador", "Tiles per player"), DEFAULT_TABLE, choices=(
+        Choice("15-11-8", Words("15, 11 u 8 (reglamento)", "15, 11 or 8 (rulebook)"),
+                Words("15 de 2 a 4 jugadores, 11 con 5 o 6, 8 con 7 u 8.",
+                      "15 for 2 to 4 players, 11 for 5 or 6, 8 for 7 or 8.")),
+        Choice("15-12-10", Words("15, 12 o 10", "15, 12 or 10"),
+               Words("15 de 2 a 4 jugadores, 12 con 5 o 6, 10 con 7 u 8.",
+                     "15 for 2 to 4 players, 12 for 5 or 6, 10 for 7 or 8.")))),
+    Option("start", Words("El doble del centro", "The double in the hub"), ENGINE, choices=(
+        Choice(ENGINE, Words("El de la ronda, apartado antes de repartir",
+                             "The round's own, set aside before dealing"),
+               Words("Cada ronda empieza con su doble en el centro: el 12, luego el 11...",
+                     "Each round starts with its own double in the hub: 12, then 11...")),
+        Choice(HIGHEST_IN_HAND, Words("El más alto de una mano", "The highest in a hand"),
+               Words("Quien tiene el doble más alto lo pone en el centro y empieza.",
+                     "Whoever holds the highest double puts it in the hub and starts.")))),
+    Option("first_turn", Words("Primer turno", "First turn"), ONE, choices=(
+        Choice(ONE, Words("Una ficha, como siempre", "One tile, as always")),
+        Choice(CHAIN, Words("Todas las que encajen en tu tren", "As many as fit your train")))),
+    Option("double_blank", Words("El doble blanco vale", "The double blank is worth"), 0,
+           choices=(Choice(0, Words("0 puntos", "0 points")),
+                    Choice(50, Words("50 puntos", "50 points")))),
+])
+DEFAULTS = OPTIONS.defaults()
