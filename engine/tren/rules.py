@@ -22,7 +22,7 @@ DEFAULT_ROUNDS = 13
 ENGINE, HIGHEST_IN_HAND = "engine", "highest_double"
 
 # Chained tiles on the first turn (the `first_turn` option).
-ONE, CHAIN = "one", "chain"
+ONE, CHAIN = "one_tile", "chain"
 
 DOUBLE_BLANK_CHOICES = (0, 50)
 

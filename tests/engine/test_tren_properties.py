@@ -20,7 +20,7 @@ options = st.fixed_dictionaries({
     "rounds": st.sampled_from([1, 3]),
     "tiles": st.sampled_from(["15-11-8", "15-12-10"]),
     "start": st.sampled_from(["engine", "highest_double"]),
-    "first_turn": st.sampled_from(["one", "chain"]),
+    "first_turn": st.sampled_from(["one_tile", "chain"]),
     "double_blank": st.sampled_from([0, 50]),
 })
 SLOW = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])

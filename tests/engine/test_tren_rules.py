@@ -419,7 +419,7 @@ def test_house_rule_first_turn_chain_lays_as_many_tiles_as_fit_your_own_train():
 def test_house_rules_default_to_the_texts_rules():
     defaults = Tren.OPTIONS.defaults()
     assert defaults == {"rounds": 13, "tiles": "15-11-8", "start": "engine",
-                        "first_turn": "one", "double_blank": 0}
+                        "first_turn": "one_tile", "double_blank": 0}
 
 
 # ----- what a seat may do ------------------------------------------------------------------------
