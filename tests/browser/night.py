@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 import re
 
-import socketio
 from playwright.sync_api import Page, expect
+
+from tests.browser.pages import host_command
 
 SPOT = {"x": 8, "y": 30}          # hand cards overlap: tap near the left edge
 HANDS = ["9e", "Ae 3b 5c", "* 8c 9b", "3o 6c 8b 9c", "Ab Ac 6o 6e 8o 9o Sc Rb"]
@@ -18,15 +19,6 @@ TABLE = [[0, "7o 7c 7e"], [0, "Co Cc *"], [1, "Ro Rc Re"], [1, "4o 4c 4e 4b"],
 DEAL = {"dealer": 4, "hands": HANDS, "table": TABLE, "discard": "3c", "stock": "7b", "fill": True}
 ABUELAS_SIETES = 1                # the meld id of [0, "7o 7c 7e"]
 
-
-def host_command(url: str, room: str, host_token: str, command: str, args: dict) -> dict:
-    client = socketio.Client()
-    client.connect(url, transports=["websocket"], wait_timeout=5)
-    try:
-        return client.call("host", {"room": room, "host_token": host_token,
-                                    "command": command, "args": args}, timeout=5)
-    finally:
-        client.disconnect()
 
 
 def pass_window(page: Page, tries: int = 20) -> None:

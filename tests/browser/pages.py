@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from contextlib import contextmanager
 
+import socketio
 from playwright.sync_api import expect
 
 
@@ -44,3 +45,14 @@ def open_table(host, tv, new_phone, timeout_ms: int, watch=None):
     tv.locator("#start").click()
     expect(abuela.locator("body")).to_have_attribute("data-screen", "game")
     return join_url, abuela
+
+
+def host_command(url: str, room: str, host_token: str, command: str, args: dict) -> dict:
+    """A host command sent over Socket.IO with the TV's host token (a test deal, options)."""
+    client = socketio.Client()
+    client.connect(url, transports=["websocket"], wait_timeout=5)
+    try:
+        return client.call("host", {"room": room, "host_token": host_token,
+                                    "command": command, "args": args}, timeout=5)
+    finally:
+        client.disconnect()

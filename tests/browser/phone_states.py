@@ -19,12 +19,12 @@ from __future__ import annotations
 import json
 import re
 
-import socketio
 from playwright.sync_api import Error as PlaywrightError, Page, expect
 
 from engine.cards import SPANISH, deck
 from engine.manipulacion.game import Manipulacion
 from engine.manipulacion.melds import fmt
+from tests.browser.pages import host_command
 
 WAIT_MS = 10000
 CARD_SPOT = {"x": 8, "y": 30}   # overlapping cards: tap near the left edge
@@ -35,15 +35,6 @@ FC_TABLE = ["7o 7c 7e", "Rb Ro Rc", "Sb So Sc", "Ab Ao Ac", "2o 2c 2e", "Co Cc C
 MN_HAND = "Kd Kh 4s 5s"
 MN_TABLE = ["6s 7s 8s", "5h 6h 7h", "Qs Qd Qc", "9c 10c Jc"]
 
-
-def host_command(url: str, room: str, host_token: str, command: str, args: dict) -> dict:
-    client = socketio.Client()
-    client.connect(url, transports=["websocket"], wait_timeout=5)
-    try:
-        return client.call("host", {"room": room, "host_token": host_token,
-                                    "command": command, "args": args}, timeout=5)
-    finally:
-        client.disconnect()
 
 
 def ferrocarril_deal(players: int) -> dict:

@@ -26,11 +26,11 @@ import time
 import urllib.request
 
 import pytest
-import socketio
 from playwright.sync_api import Page, expect
 
 from engine.cards import SPANISH, deck
 from server import qr
+from tests.browser.pages import host_command
 
 WAIT_MS = 8000             # any single UI change
 RECONNECT_MS = 20000       # a page noticing the restarted host and binding again
@@ -179,15 +179,6 @@ def expect_reconnected(page: Page, selector: str):
             && document.querySelector(selector).classList.contains('hidden')""",
         arg=selector, timeout=RECONNECT_MS)
 
-
-def host_command(url: str, room: str, host_token: str, command: str, args: dict) -> dict:
-    client = socketio.Client()
-    client.connect(url, transports=["websocket"], wait_timeout=5)
-    try:
-        return client.call("host", {"room": room, "host_token": host_token,
-                                    "command": command, "args": args}, timeout=5)
-    finally:
-        client.disconnect()
 
 
 # ----- the game night ----------------------------------------------------------------------------

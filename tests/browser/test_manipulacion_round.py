@@ -24,11 +24,11 @@ import json
 import re
 
 import pytest
-import socketio
 from playwright.sync_api import Page, expect
 
 from engine.manipulacion.game import Manipulacion
 from engine.manipulacion.melds import fmt
+from tests.browser.pages import host_command
 
 WAIT_MS = 8000
 CARD_SPOT = {"x": 8, "y": 30}   # overlapping cards: tap near the left edge
@@ -44,15 +44,6 @@ def explicit_deal(ruleset: str, hands: list[str], stock_top: str = "", loose: st
     return {"dealer": dealer, "hands": hands, "stock": " ".join([*stock_top.split(), *rest]),
             "loose": loose}
 
-
-def host_command(url: str, room: str, host_token: str, command: str, args: dict) -> dict:
-    client = socketio.Client()
-    client.connect(url, transports=["websocket"], wait_timeout=5)
-    try:
-        return client.call("host", {"room": room, "host_token": host_token,
-                                    "command": command, "args": args}, timeout=5)
-    finally:
-        client.disconnect()
 
 
 class Phone:
