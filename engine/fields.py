@@ -3,7 +3,7 @@ tile) written in the game's notation, a list of pieces, an index on the table, a
 Anything unexpected is refused as malformed, before any work is done."""
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from engine.messages import malformed
 
@@ -47,6 +47,23 @@ def action_type(data: Any) -> str:
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise malformed()
     return data["type"]
+
+
+def text_words(text: Any) -> tuple[str, list[str]]:
+    """A text action's first word and the words after it."""
+    if not isinstance(text, str) or not text.split():
+        raise malformed()
+    word, *rest = text.split()
+    return word, rest
+
+
+def one_word(word: str, rest: list[str], kinds: Mapping[str, Callable[[], T]]) -> T | None:
+    """The action a one-word kind names (`kinds[word]()`), None when `word` is not one."""
+    if word not in kinds:
+        return None
+    if rest:
+        raise malformed()
+    return kinds[word]()
 
 
 def coerce(action: Any, from_dict: Callable[[Any], T], parse: Callable[[str], T],

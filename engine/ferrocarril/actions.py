@@ -161,13 +161,10 @@ def from_dict(data) -> Action:
 
 def parse(text: str) -> Action:
     """Parse the text notation (see the module docstring)."""
-    if not isinstance(text, str) or not text.split():
-        raise malformed()
-    word, *rest = text.split()
-    if word in SIMPLE:
-        if rest:
-            raise malformed()
-        return SIMPLE[word]()
+    word, rest = fields.text_words(text)
+    simple = fields.one_word(word, rest, SIMPLE)
+    if simple is not None:
+        return simple
     if word == "salir":
         groups = " ".join(rest).split("/")
         return from_dict({"type": "salir", "melds": [g.split() for g in groups]})

@@ -226,17 +226,14 @@ def _text_place(token: str, words):
 
 def parse_text(text: str) -> Action:
     """Parse the text notation (see the module docstring)."""
-    if not isinstance(text, str) or not text.split():
-        raise malformed()
-    word, *rest = text.split()
+    word, rest = fields.text_words(text)
     if word in CONFIRMABLE:
         if rest not in ([], ["confirm"]):
             raise malformed()
         return CONFIRMABLE[word](bool(rest))
-    if word in SIMPLE:
-        if rest:
-            raise malformed()
-        return SIMPLE[word]()
+    simple = fields.one_word(word, rest, SIMPLE)
+    if simple is not None:
+        return simple
     if word == "move" and len(rest) == 3:
         return from_dict({"type": "move", "card": rest[0],
                           "from": _text_place(rest[1], PLACES_FROM),
