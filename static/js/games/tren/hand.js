@@ -112,10 +112,10 @@ export function mount(root, ctx) {
     el.hint.textContent = hintText();
     // One button: the order it sorts by when tapped.
     const other = ui.sortBy === "pips" ? "number" : "pips";
-    el.tools.replaceChildren(
+    el.tools.replaceChildren(...[
       ui.selected && h("button", { type: "button", class: "tool cancel", dataset: { clear: "1", key: "esc" },
         "aria-label": t("tren.hand.cancel"), title: t("tren.hand.cancel"), text: "✕" }),
-      h("button", { type: "button", class: "tool sort", dataset: { sort: other }, text: t(`tren.hand.sort_${other}`) }));
+      h("button", { type: "button", class: "tool sort", dataset: { sort: other }, text: t(`tren.hand.sort_${other}`) })].filter(Boolean));
   }
 
   // ----- the tiles -----------------------------------------------------------------------------
@@ -153,8 +153,8 @@ export function mount(root, ctx) {
       waitingLabel: t("tren.hand.waiting_others") })) return;
     el.actions.className = "tr-actions";
     if (!myTurn()) {
-      el.actions.replaceChildren(g.hand_points != null
-        && h("p", { class: "tr-points", text: t("tren.hand.points", { n: g.hand_points }) }));
+      el.actions.replaceChildren(...(g.hand_points != null
+        ? [h("p", { class: "tr-points", text: t("tren.hand.points", { n: g.hand_points }) })] : []));
       return;
     }
     const pending = line.pending();

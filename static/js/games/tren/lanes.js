@@ -5,7 +5,8 @@
 // taps on it to the hand (hand.tapTable), which plays the selected tile there.
 //
 // mount(root, {density}) → {update(state, local), relabel(), destroy()}
-//   local: {selected: tile code | null, fits: [train keys where the selected tile may go]}
+//   local: {selected: tile code | null, fits: [train keys where the selected tile may go],
+//           compact: true on a short screen: two trains a row, each with its open end only}
 // table.js delegates its density "phone" here.
 //
 // JS never decides a rule: which trains light up is the engine's `fits` (given through local),
@@ -67,6 +68,9 @@ export function mount(root, ctx = {}) {
     const lit = new Set((local.fits || []).map(String));
     const picking = !!local.selected;
     const cover = view.open_double ? String(view.open_double.train) : null;
+    const compact = density === "phone" && !!local.compact;
+    const count = compact ? 1 : SHOWN[density];
+    box.classList.toggle("compact", compact);
     const lastPlay = [...(view.events || [])].reverse().find((ev) => ev.type === "play");
 
     box.replaceChildren(...trainOrder(view, me).map((key) => {
@@ -82,7 +86,7 @@ export function mount(root, ctx = {}) {
         : h("span", { class: "tr-lane-owner", vars: seatVars(seats[key]) }, seatChip(seats[key]),
           h("span", { class: "tr-lane-name", text: key === me ? t("tren.lanes.you") : seatName(key) }),
           train.marker && h("span", { class: "tr-marker", title: t("tren.lanes.marker") }, trainIcon()));
-      const shown = train.tiles.slice(-SHOWN[density]);
+      const shown = train.tiles.slice(-count);
       const hidden = train.tiles.length - shown.length;
       const tiles = h("span", { class: "tr-lane-tiles" },
         hidden > 0 && h("span", { class: "tr-more", text: t("tren.lanes.more", { n: hidden }) }),

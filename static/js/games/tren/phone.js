@@ -19,6 +19,8 @@ import { MEXICAN, trainIcon, trainLabel } from "./lanes.js";
 import { mount as mountTable } from "./lanes.js";
 
 const LANE_PX = 50;           // a train's row on the phone
+const COMPACT_PX = 52;        // two trains a row, on a short screen
+const SHORT_SCREEN = 760;     // px high: below it, four trains or more sit two to a row
 const MIDDLE_SHARE = 0.42;    // at most this share of the screen kept for the trains
 
 function tn(key, n, vars = {}) {
@@ -64,7 +66,7 @@ export function mount(root, ctx) {
     strip: h("ol", { class: "tr-players" }), notice: h("div", { class: "tr-notice hidden", role: "status" }),
     middle: h("div", { class: "tr-middle" }), hand: h("div", { class: "tr-hand-box", style: { display: "contents" } }),
   };
-  el.header.append(h("div", { class: "tr-line1" }, el.round, el.hub, el.boneyard), el.turn, el.ticker);
+  el.header.append(h("div", { class: "tr-line1" }, el.round, el.hub), h("div", { class: "tr-line2" }, el.turn, el.boneyard), el.ticker);
   // The players' strip where the screen has no seats of its own (the one-device page has).
   el.strip.classList.toggle("hidden", !!ctx.seatAnchor);
   el.tr.append(el.header, el.strip, el.notice, el.middle, el.hand);
@@ -93,7 +95,7 @@ export function mount(root, ctx) {
       case "pass": return t(ev.stop ? "tren.phone.ev.stop" : "tren.phone.ev.pass", { name });
       case "marker_on": return t("tren.phone.ev.marker_on", { name });
       case "marker_off": return t("tren.phone.ev.marker_off", { name });
-      case "hub": return t("tren.phone.ev.hub", { name, tile: theTile(ev.tile, getLang()) });
+      case "hub": return ev.seat == null ? "" : t("tren.phone.ev.hub", { name, tile: theTile(ev.tile, getLang()) });
       default: return "";
     }
   }
@@ -104,7 +106,8 @@ export function mount(root, ctx) {
     const g = game();
     el.round.textContent = g.rounds > 1 ? t("tren.phone.round", { n: g.round, total: g.rounds }) : t("tren.phone.round_one");
     el.hub.replaceChildren(...(g.hub ? [tileEl(g.hub, { lang: getLang(), digits: digits(), extraClass: "tr-hub-tile" }),
-      h("span", { class: "tr-hub-text", text: t("tren.phone.engine", { tile: theTile(g.hub, getLang()).replace(/^(el|the) /, "") }) })] : []));
+      h("span", { class: "tr-hub-text", text: theTile(g.hub, getLang()).replace(/^(el|the) /, "") })] : []));
+    el.hub.title = g.hub ? t("tren.phone.engine", { tile: theTile(g.hub, getLang()).replace(/^(el|the) /, "") }) : "";
     el.boneyard.textContent = t("tren.phone.boneyard", { n: g.boneyard });
     el.turn.className = "tr-turn";
     if (g.phase === "round_over") el.turn.textContent = t("tren.phone.round_over", { n: g.last_round?.round ?? g.round });
@@ -131,12 +134,15 @@ export function mount(root, ctx) {
     const n = g.players.length;
     const from = me() ?? n - 1;
     const seats = ui.state.room.seats;
+    // The score once somebody has one (the markers are on the trains' rows).
+    const scored = g.players.some((p) => p.score);
     seatStrip(el.strip, Array.from({ length: n }, (_, k) => (from + 1 + k) % n).filter((i) => i !== me()).map((i) => {
       const p = g.players[i];
-      const info = [tn("tren.phone.tiles", p.tiles), t("tren.phone.points", { n: signed(p.score) })];
+      const info = [tn("tren.phone.tiles", p.tiles)];
+      if (scored) info.push(t("tren.phone.points", { n: signed(p.score) }));
       if (seats[i]?.connected === false) info.push(t("tren.phone.offline"));
       return { seat: i, name: seatName(i), color: seatColor(i), chip: seats[i], turn: g.turn === i && playing(),
-        away: seats[i]?.connected === false, info, mark: p.marker ? t("tren.phone.marker") : null };
+        away: seats[i]?.connected === false, info, mark: null };
     }));
   }
 
@@ -145,6 +151,7 @@ export function mount(root, ctx) {
   const roomy = ctx.tableDensity?.() === "tv";
   el.tr.classList.toggle("roomy", roomy);
   const tableBox = h("div", { class: "tr-table" });
+  const compact = () => !roomy && window.innerHeight < SHORT_SCREEN && (game().trains?.length || 0) + 1 >= 4;
   const table = mountTable(tableBox, { density: roomy ? "tv" : "phone" });
   const resultsBox = h("div", { class: "tr-results-box" });
   let results = null;
@@ -162,7 +169,8 @@ export function mount(root, ctx) {
     room() {
       const top = el.tr.getBoundingClientRect().top;
       const lanes = (game().trains?.length || 2) + 1;
-      const middle = Math.max(Math.min(LANE_PX * lanes, Math.round(window.innerHeight * MIDDLE_SHARE)), ctx.tableRoom?.() || 0);
+      const rows = compact() ? COMPACT_PX * Math.ceil(lanes / 2) : LANE_PX * lanes;
+      const middle = Math.max(Math.min(rows, Math.round(window.innerHeight * MIDDLE_SHARE)), ctx.tableRoom?.() || 0);
       return window.innerHeight - top - el.header.offsetHeight - el.strip.offsetHeight - el.notice.offsetHeight - 12 - middle;
     },
   });
@@ -178,7 +186,7 @@ export function mount(root, ctx) {
       return;
     }
     const local = hand.local();
-    table.update(ui.state, local);
+    table.update(ui.state, { ...local, compact: compact() });
     if (el.middle.firstChild !== tableBox) el.middle.replaceChildren(tableBox);
     // The first lit train in sight when the trains scroll.
     const lit = local.fits.length && tableBox.querySelector(".fits");
