@@ -41,7 +41,8 @@ CUT_CHIPS = """() => {
 OFF_SCREEN = """() => {
     const vw = document.documentElement.clientWidth, vh = innerHeight;
     const parts = [...document.querySelectorAll('.fc-hand .hand-card, .mn-hand .hand-card, '
-        + '.tr-hand .hand-card, .fc-actions button, .mn-actions button, .tr-actions button')].filter(el => el.getClientRects().length);
+        + '.tr-hand .hand-card, .fc-actions button, .mn-actions button, .tr-actions button')]
+        .filter(el => el.getClientRects().length);
     return [parts.length, parts.filter(el => {
         const r = el.getBoundingClientRect();
         return r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5;
@@ -162,7 +163,8 @@ def test_tren_on_the_phone_in_one_hand_with_fifteen_tiles(screen, browser, host,
                     "e => e.scrollWidth > e.clientWidth + 0.5)")
                 assert not sideways, "the hand scrolls sideways"
                 if os.environ.get("SOBREMESA_SCREENS"):
-                    phone.screenshot(path=str(ROOT / "docs" / "screens" / f"phone-tren-{screen}.png"))
+                    picture = ROOT / "docs" / "screens" / f"phone-tren-{screen}.png"
+                    phone.screenshot(path=str(picture))
         phone_states.tren(host, tv, phone, at)
     print("\n" + ruler.report())
     assert ruler.moments == ["join", "lobby", "turn", "selected", "played"]

@@ -49,7 +49,10 @@ def tile(page: Page, code: str):
     return page.locator(f'.tr-hand .hand-card[data-id="{code}"]')
 
 
-def lit_trains(page: Page) -> list[str]:
+def lit_trains(page: Page, count: int | None = None) -> list[str]:
+    """The trains lit, in the order shown (after waiting for `count` of them, if given)."""
+    if count is not None:
+        expect(page.locator(".tr-lanes .tr-lane.fits")).to_have_count(count)
     return page.locator(".tr-lanes .tr-lane.fits").evaluate_all(
         "rows => rows.map(row => row.dataset.train)")
 

@@ -4,7 +4,8 @@
 // beside the table (the phone; the one-device page).
 //
 // mount(root, ctx) → {update(state), relabel(), destroy(), local(), panel, panelReplacesTable(), tapTable(target)}
-//   ctx.line        the screen's makeLine() (or ctx.send(action) → reply, and a line of its own)
+//   ctx.line        the screen's makeLine() (or ctx.send(action) → reply, and a line of its own);
+//                   ctx.send, when given too, asks the engine why a tile fits nowhere
 //   ctx.banner(message, kind), ctx.vibrate(pattern), ctx.errorText(error)
 //   ctx.drawTable() called each time the hand draws, before it measures its room: draw the table
 //                   with local()
@@ -195,8 +196,17 @@ export function mount(root, ctx) {
 
   // A tile that fits nowhere: the engine says why, for the player's own train (its first
   // refusal is the double to cover when there is one). Nothing changes: the move is refused.
-  function askWhy(tile) {
-    send({ type: "play", tile, train: me() });
+  // Asked beside the line (ctx.send where the screen gives it), so that the next tap, a play,
+  // is never held back behind the question.
+  async function askWhy(tile) {
+    const action = { type: "play", tile, train: me() };
+    if (!ctx.send) {
+      send(action);
+      return;
+    }
+    const reply = await ctx.send(action);
+    if (reply && !reply.ok) ctx.banner(reply.error);
+    else if (ui.state) render();
   }
 
   function tapTile(code) {

@@ -162,6 +162,7 @@ export function mount(root, ctx) {
 
   const hand = mountHand(el.hand, {
     line: makeLine(ctx),
+    send: ctx.send,
     banner: ctx.banner,
     vibrate: ctx.vibrate,
     errorText: ctx.errorText,
