@@ -145,6 +145,21 @@ def test_an_open_double_is_announced_and_covered(browser, host):
         room.close()
 
 
+def test_the_last_tile_ends_the_round_with_everyones_points_and_the_next_round(browser, host):
+    with phone(browser) as page:
+        room = TrenRoom(host, page, deal("5-1", OPEN_TRAINS), players=3)
+        tile(page, "5-1").click()
+        tile(page, "5-1").click()                  # her last tile, on her own train
+        results = page.locator(".tr-middle .results")
+        expect(results).to_be_visible()
+        expect(results).to_contain_text("Abuela")
+        expect(page.locator(".tr-turn")).to_have_text("Fin de la ronda 1")
+        expect(page.locator('.tr-actions [data-act="next_round"]')).to_be_visible()
+        expect(page.locator(".tr-hand")).to_be_hidden()
+        shot(page, "round-end")
+        room.close()
+
+
 def test_a_game_against_the_computer_on_a_laptop_plays_a_few_turns(browser, host):
     with page_in(browser, WAIT_MS, viewport={"width": 1366, "height": 768}) as page:
         page.goto(host.url + "/solo")
