@@ -210,3 +210,32 @@ def manipulacion(host, tv: Page, phone: Page, at, players: int = 5) -> None:
     expect(phone.locator(".results")).to_be_visible()
     expect(phone.locator('[data-act="next_round"]')).to_be_visible()
     at("round_end")
+
+
+# ----- Tren Mexicano -----------------------------------------------------------------------------
+
+# Abuela (seat 0, first to play) holds 15 tiles; four trains started from the double 12, the
+# second seat's marker out; the Mexican train asks for a 6.
+TR_HAND = "6-5 5-1 3-2 8-7 10-9 11-4 9-2 11-11 7-7 4-1 2-0 9-1 11-7 10-4 8-1"
+TR_DEAL = {"hands": [TR_HAND, "4-0 7-0 11-0", "4-3 7-3 11-3", "9-3 8-3 6-3"],
+           "trains": ["12-5", "12-3", "12-8", "12-10"], "mexican": "12-6", "markers": [1],
+           "turn": 0, "dealer": 3, "first_turns_over": True, "fill": True}
+
+
+def tren(host, tv: Page, phone: Page, at, players: int = 4) -> None:
+    """join, lobby, turn (15 tiles), selected (6-5 held: her train and the Mexican train lit),
+    played (6-5 on the Mexican train; the others' turns)."""
+    from tests.browser.tren_rooms import TrenRoom
+    room = TrenRoom(host, phone, TR_DEAL, players, at=at, timeout_ms=WAIT_MS)
+    try:
+        expect(phone.locator(".tr-hand .hand-card")).to_have_count(15)
+        expect(phone.locator(".tr-turn.mine")).to_be_visible()
+        at("turn")
+        phone.locator('.tr-hand .hand-card[data-id="6-5"]').click()
+        expect(phone.locator(".tr-lanes .tr-lane.fits")).to_have_count(2)
+        at("selected")
+        phone.locator('.tr-lanes .tr-lane[data-train="mexican"]').click()
+        expect(phone.locator(".tr-hand .hand-card")).to_have_count(14)
+        at("played")
+    finally:
+        room.close()

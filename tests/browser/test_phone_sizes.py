@@ -5,6 +5,7 @@ is on the screen and so are the hand and its buttons. Prints the smallest tap ta
 smallest text found."""
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from playwright.sync_api import expect
 
 from tests.browser import phone_states
 from tests.browser.pages import page_in
+from tests.live import ROOT
 
 MIN_TARGET = 44
 MIN_FONT = 14
@@ -39,7 +41,8 @@ CUT_CHIPS = """() => {
 OFF_SCREEN = """() => {
     const vw = document.documentElement.clientWidth, vh = innerHeight;
     const parts = [...document.querySelectorAll('.fc-hand .hand-card, .mn-hand .hand-card, '
-        + '.fc-actions button, .mn-actions button')].filter(el => el.getClientRects().length);
+        + '.tr-hand .hand-card, .fc-actions button, .mn-actions button, .tr-actions button')]
+        .filter(el => el.getClientRects().length);
     return [parts.length, parts.filter(el => {
         const r = el.getBoundingClientRect();
         return r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5;
@@ -135,6 +138,36 @@ def test_every_tap_target_and_text_on_the_phone_is_big_enough(game, screen, brow
         "manipulacion": ["join", "lobby", "turn", "reminder", "drawn", "editing", "group_card",
                          "joining", "round_end"],
     }[game]
+    assert not ruler.short, "\n".join([ruler.report(), *ruler.short])
+
+
+TREN_SCREENS = {"pixel7": {}, "360x640": {"viewport": {"width": 360, "height": 640}}}
+
+
+@pytest.mark.parametrize("screen", list(TREN_SCREENS))
+def test_tren_on_the_phone_in_one_hand_with_fifteen_tiles(screen, browser, host, tv,
+                                                           patient_expect):
+    """Tren Mexicano with four at the table and 15 tiles in hand, on a Pixel 7 and on a small
+    360×640 phone: every tile whole (wrapped in rows, no sideways scrolling) and every target
+    and text big enough, at each moment of a turn."""
+    device = {**browser.devices["Pixel 7"], **TREN_SCREENS[screen]}
+    with page_in(browser, phone_states.WAIT_MS, **device) as phone:
+        ruler = Ruler(f"tren {screen}", phone, 3)      # the strip lists the three others
+
+        def at(moment):
+            ruler(moment)
+            if moment == "selected":
+                sideways = phone.evaluate(
+                    "() => document.documentElement.scrollWidth > innerWidth"
+                    " || [...document.querySelectorAll('.tr-hand')].some("
+                    "e => e.scrollWidth > e.clientWidth + 0.5)")
+                assert not sideways, "the hand scrolls sideways"
+                if os.environ.get("SOBREMESA_SCREENS"):
+                    picture = ROOT / "docs" / "screens" / f"phone-tren-{screen}.png"
+                    phone.screenshot(path=str(picture))
+        phone_states.tren(host, tv, phone, at)
+    print("\n" + ruler.report())
+    assert ruler.moments == ["join", "lobby", "turn", "selected", "played"]
     assert not ruler.short, "\n".join([ruler.report(), *ruler.short])
 
 

@@ -60,7 +60,7 @@ def test_solo_games_are_not_in_the_phones_room_list_and_nobody_else_joins():
 @pytest.mark.parametrize("data,code", [
     ({"bots": []}, "bad_bots"), ({"bots": ["facil"] * 5}, "bad_bots"),
     ({"bots": ["genio"]}, "bad_level"), ({"bots": "facil"}, "malformed"),
-    ({"game": "tren"}, "unknown_game"), ({"name": ""}, "bad_name"),
+    ({"game": "domino"}, "unknown_game"), ({"name": ""}, "bad_name"),
     ({"options": {"buy_seconds": 99}}, "option_range"),
 ])
 def test_a_bad_solo_request_is_refused_and_leaves_no_room(data, code):
@@ -183,3 +183,29 @@ def test_every_manipulacion_rule_set_plays_alone_against_the_computer(ruleset):
                                 "command": "to_bot", "args": {"seat": seat}}, callback=True)["ok"]
     scheduler.run_all(limit=300)
     assert {s for s, _ in room.game.log} >= {0, 1, 2} and room.game.audit() == []
+
+
+def test_tren_mexicano_plays_alone_against_the_computer():
+    """Tren Mexicano has its screens: a solo game starts, the computer plays up to the person's
+    turn, the person's tile goes where the engine's `fits` says, and the computer plays on."""
+    scheduler = ManualScheduler()
+    flask_app, socketio = app(scheduler=scheduler, bot_delay=1.0)
+    client, reply = solo(flask_app, socketio, game="tren", bots=["facil", "normal", "normal"])
+    assert reply["ok"], reply
+    room = flask_app.extensions["sobremesa"].rooms[reply["room"]]
+    assert room.game_name == "tren" and room.game.players == 4
+    scheduler.run_all(limit=400)
+    assert room.game.actors() == [0] and room.game.audit() == []
+    # The person's moves, as the phone makes them (a double keeps the turn: play on).
+    for _ in range(6):
+        if {s for s, _ in room.game.log} >= {0, 1, 2, 3} or room.game.actors() != [0]:
+            break
+        view = room.game.view(0)
+        playable = [(tile, trains[0]) for tile, trains in view["fits"].items() if trains]
+        action = ({"type": "play", "tile": playable[0][0], "train": playable[0][1]} if playable
+                  else {"type": view["allowed"][0]})
+        answer = client.emit("action", {"room": reply["room"], "token": reply["token"],
+                                        "action": action}, callback=True)
+        assert answer["ok"], answer
+        scheduler.run_all(limit=400)
+    assert {s for s, _ in room.game.log} >= {0, 1, 2, 3} and room.game.audit() == []

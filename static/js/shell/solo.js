@@ -424,6 +424,10 @@ function renderBar(state) {
   const players = view?.players || [];
   const seats = room.seats.map((seat, index) => {
     const p = players[index] || {};
+    // Cards in hand, or a dominoes game's tiles.
+    const count = p.cards ?? p.tiles;
+    const noun = p.cards != null ? "solo.cards" : "solo.tiles";
+    const countText = count === 1 ? t(`${noun}_one`) : t(noun, { n: count });
     const you = state.you && index === state.you.index;
     const turn = view?.turn === index && room.status === "playing";
     return h("li", {
@@ -434,11 +438,11 @@ function renderBar(state) {
     h("span", { class: "solo-seat-text" },
       h("span", { class: "solo-seat-name", text: you ? t("solo.you", { name: seat.name }) : seat.name }),
       h("span", { class: "solo-seat-stats" },
-        p.cards != null && h("span", { class: "solo-cards", "aria-label": t(p.cards === 1 ? "solo.cards_one" : "solo.cards", { n: p.cards }) },
+        count != null && h("span", { class: "solo-cards", "aria-label": countText },
           svg("svg", { class: "solo-back", viewBox: "0 0 10 14", "aria-hidden": "true" },
             svg("rect", { x: 0.75, y: 0.75, width: 8.5, height: 12.5, rx: 1.6 })),
-          h("span", { class: "solo-cards-text", text: t(p.cards === 1 ? "solo.cards_one" : "solo.cards", { n: p.cards }) }),
-          h("span", { class: "solo-cards-n", "aria-hidden": "true", text: String(p.cards) })),
+          h("span", { class: "solo-cards-text", text: countText }),
+          h("span", { class: "solo-cards-n", "aria-hidden": "true", text: String(count) })),
         p.score != null && h("span", { class: "solo-score", text: t("solo.score", { n: signed(p.score) }) }))),
     turn && h("span", { class: "solo-turn", text: t("solo.turn") }));
   });

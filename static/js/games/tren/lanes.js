@@ -1,0 +1,123 @@
+// Tren Mexicano's table at phone density: one row per train (yours first, then the others in
+// playing order, then the Mexican train). Each row shows its owner (the seat's chip and name),
+// the marker as a little train in the owner's colour while it is out, the last few tiles with
+// the open end largest, and the number the train asks for. A row is a button: the screen passes
+// taps on it to the hand (hand.tapTable), which plays the selected tile there.
+//
+// mount(root, {density}) → {update(state, local), relabel(), destroy()}
+//   local: {selected: tile code | null, fits: [train keys where the selected tile may go],
+//           compact: true on a short screen: two trains a row, each with its open end only}
+// table.js delegates its density "phone" here.
+//
+// JS never decides a rule: which trains light up is the engine's `fits` (given through local),
+// an open double to cover and the markers are the view's.
+import { getLang, t } from "../../core/i18n.js";
+import { h, s as svg } from "../../core/dom.js";
+import { seatChip, seatVars } from "../../core/seats.js";
+import { numberName, tileEl } from "../../pieces/dominoes.js";
+
+export const MEXICAN = "mexican";
+const SHOWN = { phone: 3, tv: 6 };     // tiles shown at the end of a train
+
+// A train's key as the engine names it, from a data-train value ("2" → 2, "mexican").
+export function trainKey(value) {
+  return value === MEXICAN ? MEXICAN : Number(value);
+}
+
+// The trains in the order a seat reads them: its own, the others from the next seat on, the
+// Mexican train last. A spectator reads them from seat 0.
+export function trainOrder(view, me) {
+  const n = view.trains.length;
+  const from = me ?? 0;
+  return [...Array.from({ length: n }, (_, k) => (from + k) % n), MEXICAN];
+}
+
+// "Tu tren", "Tren de Ana", "Tren mexicano": a train as a player reads it.
+export function trainLabel(key, me, seatName) {
+  if (key === MEXICAN) return t("tren.lanes.mexican");
+  if (key === me) return t("tren.lanes.yours");
+  return t("tren.lanes.of", { name: seatName(key) });
+}
+
+// The marker: a little locomotive in the owner's colour (currentColor).
+export function trainIcon(extraClass = "") {
+  return svg("svg", { class: ["tr-icon", extraClass], viewBox: "0 0 32 22", "aria-hidden": "true" },
+    svg("path", { d: "M2 6h14v10H2zM16 2h8v14h-8zM24 8h6v8h-6z", fill: "currentColor" }),
+    svg("rect", { x: 18, y: 4, width: 4, height: 4, fill: "#fffaf0" }),
+    svg("circle", { cx: 7, cy: 18, r: 3.2, fill: "currentColor", stroke: "#1b1b1b", "stroke-width": 1.2 }),
+    svg("circle", { cx: 20, cy: 18, r: 3.2, fill: "currentColor", stroke: "#1b1b1b", "stroke-width": 1.2 }),
+    svg("circle", { cx: 27, cy: 18, r: 2.6, fill: "currentColor", stroke: "#1b1b1b", "stroke-width": 1.2 }));
+}
+
+export function mount(root, ctx = {}) {
+  const density = ctx.density === "tv" ? "tv" : "phone";
+  const box = h("div", { class: ["tr-lanes", density === "tv" && "roomy"] });
+  root.replaceChildren(box);
+  let last = null;
+
+  function draw(state, local = {}) {
+    const view = state.game;
+    if (!view || !view.trains) {
+      box.replaceChildren();
+      return;
+    }
+    const me = state.you ? state.you.index : null;
+    const seats = state.room?.seats || [];
+    const seatName = (i) => seats[i]?.name ?? `#${i + 1}`;
+    const digits = view.rules?.faces === "digits";
+    const lit = new Set((local.fits || []).map(String));
+    const picking = !!local.selected;
+    const cover = view.open_double ? String(view.open_double.train) : null;
+    const compact = density === "phone" && !!local.compact;
+    const count = compact ? 1 : SHOWN[density];
+    box.classList.toggle("compact", compact);
+    const lastPlay = [...(view.events || [])].reverse().find((ev) => ev.type === "play");
+
+    box.replaceChildren(...trainOrder(view, me).map((key) => {
+      const mexican = key === MEXICAN;
+      const train = mexican ? view.mexican : view.trains[key];
+      const id = String(key);
+      const fits = lit.has(id);
+      const label = trainLabel(key, me, seatName);
+      const asks = numberName(train.open, getLang());
+      const owner = mexican
+        ? h("span", { class: "tr-lane-owner" }, h("span", { class: "tr-mexican-chip" }, trainIcon()),
+          h("span", { class: "tr-lane-name", text: t("tren.lanes.mexican_short") }))
+        : h("span", { class: "tr-lane-owner", vars: seatVars(seats[key]) }, seatChip(seats[key]),
+          h("span", { class: "tr-lane-name", text: key === me ? t("tren.lanes.you") : seatName(key) }),
+          train.marker && h("span", { class: "tr-marker", title: t("tren.lanes.marker") }, trainIcon()));
+      const shown = train.tiles.slice(-count);
+      const hidden = train.tiles.length - shown.length;
+      const tiles = h("span", { class: "tr-lane-tiles" },
+        hidden > 0 && h("span", { class: "tr-more", text: t("tren.lanes.more", { n: hidden }) }),
+        shown.map((code, k) => {
+          const end = k === shown.length - 1;
+          const [a, b] = code.split("-");
+          return tileEl(code, { lang: getLang(), digits, orientation: a === b ? "along" : "across",
+            extraClass: end ? "tr-end" : "tr-older" });
+        }),
+        !train.tiles.length && h("span", { class: "tr-empty", text: t("tren.lanes.empty") }));
+      const ask = h("span", { class: "tr-lane-ask" },
+        h("span", { class: "tr-ask-label", text: train.open_double ? t("tren.lanes.cover") : t("tren.lanes.asks") }),
+        h("b", { class: "tr-ask-n", text: String(train.open) }));
+      const coverText = id === cover ? ` ${t("tren.lanes.cover")}` : "";
+      const markerText = train.marker ? `, ${t("tren.lanes.open")}` : "";
+      return h("button", {
+        type: "button",
+        class: ["tr-lane", key === me && "mine", mexican && "mexican", fits && "fits", picking && !fits && "dim",
+          id === cover && "cover", train.marker && "marked", lastPlay && String(lastPlay.train) === id && "last"],
+        dataset: { train: id },
+        "aria-label": `${label}${markerText}: ${t("tren.lanes.asks")} ${asks}${coverText}`,
+      }, owner, tiles, ask);
+    }));
+  }
+
+  return {
+    update(state, local) {
+      last = [state, local];
+      draw(state, local);
+    },
+    relabel() { if (last) draw(...last); },
+    destroy() { root.replaceChildren(); },
+  };
+}

@@ -1,0 +1,244 @@
+// Tren Mexicano on the phone: the header (round, the double in the hub, the boneyard, whose
+// turn, the last move), the other players, the double to cover, the trains (one row each) or
+// the end of a round and of the game, and the hand with its buttons (hand.js) one above the
+// other. On the one-device page the same screen, with the trains drawn roomier.
+//
+// JS never decides a rule: everything shown comes from the engine's view; a refused action
+// shows the engine's own words.
+import { getLang, t } from "../../core/i18n.js";
+import { h } from "../../core/dom.js";
+import { signed } from "../../core/numbers.js";
+import { theTile, tileEl } from "../../pieces/dominoes.js";
+import { makeLine, medal, screenWithHand, seatStrip, stateReaders, swatch } from "../../shell/phone-kit.js";
+import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
+import { eventFollower, fly, inTurn } from "../../shell/motion.js";
+import { mount as mountHand } from "./hand.js";
+import { MEXICAN, trainIcon, trainLabel } from "./lanes.js";
+// TEMPORARY until table.js (the tren-tv helper's) is on this branch: the table is lanes.js.
+// Switch this one line to `import { mount as mountTable } from "./table.js";` then.
+import { mount as mountTable } from "./lanes.js";
+
+const LANE_PX = 50;           // a train's row on the phone
+const COMPACT_PX = 52;        // two trains a row, on a short screen
+const SHORT_SCREEN = 760;     // px high: below it, four trains or more sit two to a row
+const MIDDLE_SHARE = 0.42;    // at most this share of the screen kept for the trains
+
+function tn(key, n, vars = {}) {
+  return t(n === 1 ? `${key}_one` : key, { n, ...vars });
+}
+
+// The end of a round and of the game: results.js (the tren-tv helper's, shared with the TV)
+// when it is there. TEMPORARY: until it lands on this branch, a plain list (fallbackResults).
+const resultsModule = import("./results.js").catch(() => null);
+
+function fallbackResults(root) {
+  let last = null;
+  function draw(state) {
+    const g = state.game;
+    const seats = state.room.seats;
+    const name = (i) => seats[i]?.name ?? `#${i + 1}`;
+    const r = g.last_round;
+    if (!r) { root.replaceChildren(); return; }
+    const over = g.phase === "game_over";
+    const order = g.players.map((p) => p.seat).sort((a, b) => g.players[a].score - g.players[b].score);
+    root.replaceChildren(h("div", { class: "results tr-results" },
+      h("h2", { text: over ? t("tren.phone.res.final") : t("tren.phone.res.round", { n: r.round }) }),
+      h("p", { class: "tr-res-winner", text: r.winner == null ? t("tren.phone.res.blocked")
+        : t("tren.phone.res.winner", { name: name(r.winner) }) }),
+      h("ol", { class: "tr-res-list" }, order.map((seat, k) => h("li", { class: ["tr-res-row", seat === state.you?.index && "you"] },
+        medal(k + 1, over), swatch(seats[seat]), h("b", { class: "tr-res-name", text: name(seat) }),
+        h("span", { class: "tr-res-points", text: t("tren.phone.res.row", { points: r.points[seat], total: g.players[seat].score }) })))),
+      !over && h("p", { class: "tr-res-next", dataset: { countdown: "next_round" } })));
+  }
+  return {
+    update(state) { last = state; draw(state); },
+    relabel() { if (last) draw(last); },
+    destroy() { root.replaceChildren(); },
+  };
+}
+
+export function mount(root, ctx) {
+  const el = {
+    tr: h("div", { class: "tr" }), header: h("div", { class: "tr-header" }),
+    round: h("span", { class: "tr-round" }), hub: h("span", { class: "tr-hub", dataset: { hub: "" } }),
+    boneyard: h("span", { class: "tr-boneyard", dataset: { pile: "boneyard" } }),
+    turn: h("div", { class: "tr-turn" }), ticker: h("div", { class: "tr-ticker" }),
+    strip: h("ol", { class: "tr-players" }), notice: h("div", { class: "tr-notice hidden", role: "status" }),
+    middle: h("div", { class: "tr-middle" }), hand: h("div", { class: "tr-hand-box", style: { display: "contents" } }),
+  };
+  el.header.append(h("div", { class: "tr-line1" }, el.round, el.hub), h("div", { class: "tr-line2" }, el.turn, el.boneyard), el.ticker);
+  // The players' strip where the screen has no seats of its own (the one-device page has).
+  el.strip.classList.toggle("hidden", !!ctx.seatAnchor);
+  el.tr.append(el.header, el.strip, el.notice, el.middle, el.hand);
+  root.replaceChildren(el.tr);
+
+  const ui = { state: null, wasMyTurn: false, cover: null, tick: null, deadlines: {} };
+  const { game, me, seatName, seatColor, seatAt, eventName } = stateReaders(ui);
+  const playing = () => game().phase === "play";
+  const myTurn = () => me() !== null && game().turn === me() && playing();
+  const digits = () => game().rules?.faces === "digits";
+
+  // "tu tren", "el tren mexicano", "su tren", "el tren de Ana": a train inside a sentence.
+  function trainWords(key, seat) {
+    if (key === MEXICAN) return t("tren.hand.on.mexican");
+    if (key === me()) return t("tren.hand.on.yours");
+    if (key === seat) return t("tren.phone.ev.own");
+    return t("tren.hand.on.of", { name: seatName(key) });
+  }
+
+  function describe(ev) {
+    const name = eventName(ev);
+    switch (ev.type) {
+      case "play": return t(ev.covers ? "tren.phone.ev.covers" : "tren.phone.ev.play",
+        { name, tile: theTile(ev.tile, getLang()), train: trainWords(ev.train, ev.seat) });
+      case "draw": return t("tren.phone.ev.draw", { name });
+      case "pass": return t(ev.stop ? "tren.phone.ev.stop" : "tren.phone.ev.pass", { name });
+      case "marker_on": return t("tren.phone.ev.marker_on", { name });
+      case "marker_off": return t("tren.phone.ev.marker_off", { name });
+      case "hub": return ev.seat == null ? "" : t("tren.phone.ev.hub", { name, tile: theTile(ev.tile, getLang()) });
+      default: return "";
+    }
+  }
+
+  // ----- header, players, the double to cover -----------------------------------------------------
+
+  function renderHeader() {
+    const g = game();
+    el.round.textContent = g.rounds > 1 ? t("tren.phone.round", { n: g.round, total: g.rounds }) : t("tren.phone.round_one");
+    el.hub.replaceChildren(...(g.hub ? [tileEl(g.hub, { lang: getLang(), digits: digits(), extraClass: "tr-hub-tile" }),
+      h("span", { class: "tr-hub-text", text: theTile(g.hub, getLang()).replace(/^(el|the) /, "") })] : []));
+    el.hub.title = g.hub ? t("tren.phone.engine", { tile: theTile(g.hub, getLang()).replace(/^(el|the) /, "") }) : "";
+    el.boneyard.textContent = t("tren.phone.boneyard", { n: g.boneyard });
+    el.turn.className = "tr-turn";
+    if (g.phase === "round_over") el.turn.textContent = t("tren.phone.round_over", { n: g.last_round?.round ?? g.round });
+    else if (g.phase === "game_over") el.turn.textContent = t("tren.phone.game_over");
+    else if (myTurn()) {
+      el.turn.textContent = t("tren.phone.your_turn");
+      el.turn.classList.add("mine");
+    } else {
+      el.turn.replaceChildren(swatch(seatAt(g.turn)), h("span", { text: t("tren.phone.turn_of", { name: seatName(g.turn) }) }));
+    }
+    const last = [...(g.events || [])].reverse().find((ev) => describe(ev));
+    el.ticker.textContent = last && playing() ? describe(last) : "";
+    renderPlayers();
+    const cover = playing() && g.open_double;
+    el.notice.replaceChildren(...(cover ? [trainIcon("tr-notice-icon"), h("span", {
+      text: t("tren.phone.cover_on", { double: theTile(cover.tile, getLang()), train: trainLabel(cover.train, me(), seatName) }) })] : []));
+    el.notice.classList.toggle("hidden", !cover);
+  }
+
+  // Everyone else, in playing order from you: tiles in hand, score, marker out.
+  function renderPlayers() {
+    if (ctx.seatAnchor) return;
+    const g = game();
+    const n = g.players.length;
+    const from = me() ?? n - 1;
+    const seats = ui.state.room.seats;
+    // The score once somebody has one (the markers are on the trains' rows).
+    const scored = g.players.some((p) => p.score);
+    seatStrip(el.strip, Array.from({ length: n }, (_, k) => (from + 1 + k) % n).filter((i) => i !== me()).map((i) => {
+      const p = g.players[i];
+      const info = [tn("tren.phone.tiles", p.tiles)];
+      if (scored) info.push(t("tren.phone.points", { n: signed(p.score) }));
+      if (seats[i]?.connected === false) info.push(t("tren.phone.offline"));
+      return { seat: i, name: seatName(i), color: seatColor(i), chip: seats[i], turn: g.turn === i && playing(),
+        away: seats[i]?.connected === false, info, mark: null };
+    }));
+  }
+
+  // ----- the trains, or the results ------------------------------------------------------------
+
+  const roomy = ctx.tableDensity?.() === "tv";
+  el.tr.classList.toggle("roomy", roomy);
+  const tableBox = h("div", { class: "tr-table" });
+  const compact = () => !roomy && window.innerHeight < SHORT_SCREEN && (game().trains?.length || 0) + 1 >= 4;
+  const table = mountTable(tableBox, { density: roomy ? "tv" : "phone" });
+  const resultsBox = h("div", { class: "tr-results-box" });
+  let results = null;
+  resultsModule.then((module) => {
+    results = module ? module.mount(resultsBox, { density: "phone" }) : fallbackResults(resultsBox);
+    if (ui.state && !playing()) renderMiddle();
+  });
+
+  const hand = mountHand(el.hand, {
+    line: makeLine(ctx),
+    send: ctx.send,
+    banner: ctx.banner,
+    vibrate: ctx.vibrate,
+    errorText: ctx.errorText,
+    drawTable: renderMiddle,
+    room() {
+      const top = el.tr.getBoundingClientRect().top;
+      const lanes = (game().trains?.length || 2) + 1;
+      const rows = compact() ? COMPACT_PX * Math.ceil(lanes / 2) : LANE_PX * lanes;
+      const middle = Math.max(Math.min(rows, Math.round(window.innerHeight * MIDDLE_SHARE)), ctx.tableRoom?.() || 0);
+      return window.innerHeight - top - el.header.offsetHeight - el.strip.offsetHeight - el.notice.offsetHeight - 12 - middle;
+    },
+  });
+  el.middle.addEventListener("click", (event) => {
+    if (ui.state?.game) hand.tapTable(event.target);
+  });
+
+  function renderMiddle() {
+    if (!playing()) {
+      results?.update(ui.state, { allHands: roomy });
+      el.middle.replaceChildren(resultsBox);
+      updateCountdowns();
+      return;
+    }
+    const local = hand.local();
+    table.update(ui.state, { ...local, compact: compact() });
+    if (el.middle.firstChild !== tableBox) el.middle.replaceChildren(tableBox);
+    // The first lit train in sight when the trains scroll.
+    const lit = local.fits.length && tableBox.querySelector(".fits");
+    if (lit) lit.scrollIntoView({ block: "nearest", behavior: "instant" });
+  }
+
+  function updateCountdowns() {
+    fillCountdowns(root, ui.deadlines, (node, left) => {
+      node.textContent = t("tren.phone.res.auto_next", { s: Math.ceil(left) });
+    });
+  }
+
+  // ----- the computer's moves, seen (where the screen has the seats: ctx.seatAnchor) ------------
+
+  const newEvents = eventFollower();
+
+  function showMove(ev) {
+    const seat = ctx.seatAnchor(ev.seat);
+    const ms = ctx.motionMs?.() ?? 520;
+    const tile = (code) => tileEl(code, { lang: getLang(), digits: digits(), faceDown: !code });
+    if (ev.type === "draw") fly(el.boneyard, seat, tile(null), { ms, pile: "from" });
+    else if (ev.type === "play") {
+      const row = el.middle.querySelector(`[data-train="${String(ev.train)}"] .tr-end`) || el.middle;
+      fly(seat, row, tile(ev.tile), { ms });
+    }
+  }
+
+  function renderRest() {
+    const fresh = newEvents(game()).filter((ev) => ev.seat != null && ev.seat !== me());
+    if (ctx.seatAnchor) inTurn(fresh, showMove, ctx.motionMs?.() ?? 520);
+    el.tr.classList.toggle("spectator", me() === null);
+    el.tr.classList.toggle("ended", !playing());
+    el.tr.classList.toggle("my-turn", myTurn());
+  }
+
+  root.dataset.ui = "tren";
+
+  return screenWithHand(ui, root, {
+    header: renderHeader, hand, rest: renderRest, tickMs: 250, countdowns: updateCountdowns,
+    turned(firstUpdate) {
+      const g = game();
+      const mine = myTurn();
+      const cover = playing() && g.open_double ? `${g.round}:${g.open_double.train}:${g.open_double.tile}` : null;
+      if (!firstUpdate && mine) {
+        // Your turn; a longer buzz when it starts with a double to cover, or one appears in it.
+        if (!ui.wasMyTurn) ctx.vibrate(cover ? [200, 100, 200, 100, 400] : 400);
+        else if (cover && cover !== ui.cover) ctx.vibrate([200, 100, 200]);
+      }
+      ui.wasMyTurn = mine;
+      ui.cover = cover;
+    },
+    cleanups: [table.destroy, () => results?.destroy()],
+  });
+}
