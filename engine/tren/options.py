@@ -1,6 +1,6 @@
 """Tren Mexicano's options, declared once: the table of tiles per player, the match's length,
-how the hub is opened, the first turn, the double blank and how the tiles are drawn. Every default is written down in
-docs/rules/tren.md."""
+how the hub is opened, the first turn, the double blank and how the tiles are drawn. Every
+default is written down in docs/rules/tren.md."""
 from __future__ import annotations
 
 from engine.messages import Words
