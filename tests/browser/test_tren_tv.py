@@ -17,13 +17,17 @@ SMALLEST_PIP = 12.0             # px: a pip's diameter on the open end of every 
 # (or the inked height of its digits), as drawn.
 TRAINS = """() => [...document.querySelectorAll('.tren-table-tv [data-train]')].map((el) => {
   const box = (node) => { const r = node.getBoundingClientRect();
-    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height}; };
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom,
+            width: r.width, height: r.height}; };
   const end = el.querySelector('svg.domino.open-end');
-  const pips = end ? [...end.querySelectorAll('circle')].map((c) => c.getBoundingClientRect().width) : [];
-  const digits = end ? [...end.querySelectorAll('text[data-number]')].map((d) => d.getBoundingClientRect().height) : [];
+  const sizes = (selector, side) => end
+    ? [...end.querySelectorAll(selector)].map((node) => node.getBoundingClientRect()[side]) : [];
+  const pips = sizes('circle', 'width');
+  const digits = sizes('text[data-number]', 'height');
   const visible = end ? getComputedStyle(end).display !== 'none' : false;
   return {key: el.dataset.train, hidden: Number(el.dataset.hidden || 0), box: box(el),
-          end: end && box(end), visible, pips, digits, tiles: el.querySelectorAll('svg.domino').length,
+          end: end && box(end), visible, pips, digits,
+          tiles: el.querySelectorAll('svg.domino').length,
           area: box(el.querySelector('.arm-tiles'))};
 })"""
 
@@ -76,12 +80,14 @@ def test_eight_players_every_train_and_its_open_end_read_from_the_sofa(tv, host,
             return [getComputedStyle(body).fill, getComputedStyle(chip).backgroundColor];
         }""", seat)
         assert colours[0] == colours[1] and colours[0] not in ("none", "rgb(0, 0, 0)"), colours
-        assert tv.locator(f'[data-train="{seat}"] .marker-badge svg.loco').bounding_box()["height"] >= 40
+        icon = tv.locator(f'[data-train="{seat}"] .marker-badge svg.loco')
+        assert icon.bounding_box()["height"] >= 40                # drawn big, at the station
     # The double to cover, big, with who must cover it.
     call = tv.locator(".tren-call.cover")
     expect(call.locator(".call-title")).to_have_text("¡Hay que cubrir el doble 1!")
     expect(call.locator(".call-who")).to_have_text("Le toca cubrirlo a Abuela")
-    assert call.locator(".call-title").evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)") >= 50
+    font = call.locator(".call-title").evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)")
+    assert font >= 50
     expect(tv.locator('[data-train="7"]')).to_have_class(re.compile(r"\bopen-double\b"))
     # The header: the round, the double in the hub, the boneyard.
     expect(tv.locator("#topbar .pill.round")).to_have_text("Ronda 3 de 13")
@@ -135,7 +141,8 @@ def test_round_end_shows_the_tiles_left_in_each_hand_and_their_points(tv, host, 
         expect(row.locator(".hand-points")).to_have_text(str(points))
         for tile in tiles.all():                                  # each shows whole in its row
             box, row_box = tile.bounding_box(), row.bounding_box()
-            assert box["width"] > 10 and box["x"] + box["width"] <= row_box["x"] + row_box["width"] + 1
+            assert box["width"] > 10
+            assert box["x"] + box["width"] <= row_box["x"] + row_box["width"] + 1
     expect(rows.nth(1).locator(".prize-badge")).to_have_text("¡Sin fichas!")
     expect(rows.nth(1).locator(".hand-points")).to_have_text("0")
     # The standings: Robotina's 35 unchanged, the others' points added.

@@ -88,13 +88,15 @@ EIGHT = deal_for(8, [9, 4, 12, 2, 7, 0, 5, 3], 8, 4, double_on=7, markers=[2, 5]
 FOUR = deal_for(4, [10, 6, 13, 3], 7, 9, double_on=3, markers=[1], turn=0,
                 scores=[14, 38, 22, 9])
 
-# A round about to end: Robotina (seat 1, the first computer) holds one tile, which fits her
-# own train, and plays it: the others' hands stay for the round's end.
+# A round about to end (four or eight at the table): Robotina (seat 1, the first computer)
+# holds one tile, which fits her own train, and plays it: the others' hands stay for the
+# round's end.
 ENDING = deal_for(4, [5, 3, 6, 2], 4, 6, turn=1, scores=[20, 35, 11, 40])
 
 
-def _ending() -> dict:
-    deal = dict(ENDING)
+def _ending(deal: dict) -> dict:
+    """The deal with seat 1's hand down to one tile that fits its own train."""
+    deal = dict(deal)
     hands = [dominoes.parse_all(h) for h in deal["hands"]]
     end = _open_end(dominoes.parse_all(deal["trains"][1]))
     boneyard = dominoes.parse_all(deal["boneyard"])
@@ -107,7 +109,9 @@ def _ending() -> dict:
     return deal
 
 
-ENDING = _ending()
+ENDING = _ending(ENDING)
+ENDING_8 = _ending(deal_for(8, [6, 3, 8, 2, 5, 1, 4, 3], 5, 5, turn=1,
+                            scores=[20, 35, 11, 40, 26, 8, 51, 17]))
 
 
 def open_room(host, tv: Page, abuela: Page, players: int, deal: dict, options=None,

@@ -60,7 +60,7 @@ def test_solo_games_are_not_in_the_phones_room_list_and_nobody_else_joins():
 @pytest.mark.parametrize("data,code", [
     ({"bots": []}, "bad_bots"), ({"bots": ["facil"] * 5}, "bad_bots"),
     ({"bots": ["genio"]}, "bad_level"), ({"bots": "facil"}, "malformed"),
-    ({"game": "tren"}, "unknown_game"), ({"name": ""}, "bad_name"),
+    ({"game": "canasta"}, "unknown_game"), ({"name": ""}, "bad_name"),
     ({"options": {"buy_seconds": 99}}, "option_range"),
 ])
 def test_a_bad_solo_request_is_refused_and_leaves_no_room(data, code):

@@ -129,7 +129,7 @@ function tvTable(root, state, local) {
 
 // The largest tiles the rows allow (a double across a train is two tiles high), then each
 // train folded to what its row shows whole: its last tiles, the earlier ones counted.
-const TILE_MAX = 72;           // px: a tile's short side
+const TILE_MAX = { 1: 92, 2: 92, 3: 80 };   // px: a tile's short side, by rows (72 for 4)
 const TILE_MIN = 56;
 export function fitTrains(root) {
   const table = root.classList.contains("tren-table-tv") ? root : root.querySelector(".tren-table-tv");
@@ -143,7 +143,7 @@ export function fitTrains(root) {
   const first = getComputedStyle(arms[0]);
   const chrome = arms[0].querySelector(".arm-label").getBoundingClientRect().height + parseFloat(first.rowGap || "0")
     + ["paddingTop", "paddingBottom", "borderTopWidth", "borderBottomWidth"].reduce((sum, k) => sum + parseFloat(first[k]), 0);
-  const size = Math.max(TILE_MIN, Math.min(TILE_MAX, Math.floor((rowH - chrome) / 2)));
+  const size = Math.max(TILE_MIN, Math.min(TILE_MAX[rows] || 72, Math.floor((rowH - chrome) / 2)));
   table.style.setProperty("--tile", `${size}px`);
   for (const el of table.querySelectorAll(".tren-arm")) foldTrain(el);
   drawRails(table);

@@ -94,7 +94,6 @@ function header(ctx) {
     round,
     hub,
     h("span", { class: ["tren-boneyard", !view.boneyard && "empty"], dataset: { pile: "boneyard" } },
-      tile(null, view, { faceDown: true, extraClass: "boneyard-tile" }),
       h("span", { class: "pile-label", text: t("tren.tv.boneyard") }),
       h("b", { class: "boneyard-count", text: String(view.boneyard) })),
     turnPill(seatOf(ctx.room, view.turn), "tren-turn"));
