@@ -390,7 +390,7 @@ class Tren(RoundGame):
             "boneyard": len(self.boneyard),
             "hand_size": HAND_TABLES[self.options["tiles"]][self.players],
             "rules": {k: self.options[k] for k in ("tiles", "start", "first_turn",
-                                                    "double_blank")},
+                                                    "double_blank", "faces")},
             "ready": sorted(self.ready),
             "last_round": self.round_results[-1] if self.phase in (ROUND_OVER, GAME_OVER)
                           else None,

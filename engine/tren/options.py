@@ -1,11 +1,20 @@
 """Tren Mexicano's options, declared once: the table of tiles per player, the match's length,
-how the hub is opened, the first turn and the double blank. Every default is written down in
-docs/rules/tren.md."""
+how the hub is opened, the first turn, the double blank and how the tiles are drawn. Every
+default is written down in docs/rules/tren.md."""
 from __future__ import annotations
 
 from engine.messages import Words
 from engine.options import Choice, Option, Options
-from engine.tren.rules import CHAIN, DEFAULT_ROUNDS, DEFAULT_TABLE, ENGINE, HIGHEST_IN_HAND, ONE
+from engine.tren.rules import (
+    CHAIN,
+    DEFAULT_ROUNDS,
+    DEFAULT_TABLE,
+    DIGITS,
+    ENGINE,
+    HIGHEST_IN_HAND,
+    ONE,
+    PIPS,
+)
 
 OPTIONS = Options([
     Option("rounds", Words("Partida", "Match"), DEFAULT_ROUNDS, choices=(
@@ -37,5 +46,12 @@ OPTIONS = Options([
     Option("double_blank", Words("El doble blanco vale", "The double blank is worth"), 0,
            choices=(Choice(0, Words("0 puntos", "0 points")),
                     Choice(50, Words("50 puntos", "50 points")))),
+    Option("faces", Words("Las fichas se ven con", "Tiles show"), PIPS, choices=(
+        Choice(PIPS, Words("Puntos de colores", "Coloured dots"),
+               Words("Como en la caja: cada número con su color.",
+                     "As in the box: each number in its own colour.")),
+        Choice(DIGITS, Words("Números", "Numbers"),
+               Words("El número escrito, en su color: se lee mejor desde el sofá.",
+                     "The number written, in its colour: easier to read from the sofa.")))),
 ])
 DEFAULTS = OPTIONS.defaults()

@@ -26,6 +26,10 @@ ONE, CHAIN = "one_tile", "chain"
 
 DOUBLE_BLANK_CHOICES = (0, 50)
 
+# How the screens draw a tile's numbers (the `faces` option): coloured pips, or digits for a
+# room that reads them better from the sofa. It changes no rule.
+PIPS, DIGITS = "pips", "digits"
+
 
 def engine_number(round_index: int) -> int:
     """The engine double's number in round `round_index` (from 0): 12, 11, ... 0."""

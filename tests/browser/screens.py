@@ -20,6 +20,7 @@ from playwright.sync_api import expect, sync_playwright
 from tests.browser import phone_states
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.browser.night import abuela_closes, five_at_the_table
+from tests.browser.tren_table import EIGHT, ENDING, ENDING_8, FOUR, open_room
 from tests.live import ROOT, Host
 
 
@@ -246,6 +247,29 @@ def night(browser, devices, out: Path, data: Path, suffix: str = "") -> None:
         host.kill()
 
 
+def tren(browser, devices, out: Path, data: Path, suffix: str = "") -> None:
+    """Tren Mexicano on the TV (tests/browser/tren_table.py): four and eight players halfway
+    through a round with a double to cover and markers out, with pips and with digits, and the
+    end of a round."""
+    shots = [("4", 4, FOUR, None), ("8", 8, EIGHT, None),
+             ("8-digits", 8, EIGHT, {"faces": "digits"}),
+             ("4-round-end", 4, ENDING, None), ("8-round-end", 8, ENDING_8, None)]
+    for i, (name, players, deal, options) in enumerate(shots):
+        (data / str(i)).mkdir()
+        host = Host(data / str(i), "--bot-delay", "0.3", "--allow-test-deals")
+        try:
+            tv, abuela = tv_page(browser), phone_page(browser, devices)
+            open_room(host, tv, abuela, players, deal, options)
+            if "round-end" in name:
+                expect(tv.locator(".round-over")).to_be_visible(timeout=30000)
+            tv.wait_for_timeout(800)
+            tv.screenshot(path=out / f"tv-tren-{name}{suffix}.png")
+            tv.context.close()
+            abuela.context.close()
+        finally:
+            host.kill()
+
+
 PHONE_MOMENTS = {"ferrocarril": ("turn", "compro"), "manipulacion": ("editing",)}
 
 
@@ -273,7 +297,8 @@ def phone(browser, devices, out: Path, data: Path, suffix: str = "") -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.browser.screens")
     parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
-    parser.add_argument("--only", choices=["host", "damaged", "solo", "lessons", "night", "phone"],
+    parser.add_argument("--only", choices=["host", "damaged", "solo", "lessons", "night", "phone",
+                                           "tren"],
                         help="take only this group of screenshots")
     parser.add_argument("--suffix", default="",
                         help="added to the night and phone groups' names (-before: to compare)")
@@ -282,7 +307,7 @@ def main(argv=None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as tmp:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for sub in "abcdef":
+        for sub in "abcdefg":
             (Path(tmp) / sub).mkdir()
         if args.only in (None, "host"):
             host_controls(browser, playwright.devices, out, Path(tmp) / "a")
@@ -296,6 +321,8 @@ def main(argv=None) -> int:
             night(browser, playwright.devices, out, Path(tmp) / "e", args.suffix)
         if args.only in (None, "phone"):
             phone(browser, playwright.devices, out, Path(tmp) / "f", args.suffix)
+        if args.only in (None, "tren"):
+            tren(browser, playwright.devices, out, Path(tmp) / "g", args.suffix)
         browser.close()
     for png in sorted(out.glob("*.png")):
         print(png.relative_to(ROOT) if png.is_relative_to(ROOT) else png)

@@ -196,7 +196,7 @@ def take_a_turn(page: Page) -> int:
         except Exception:            # redrawn under the finger: the next one
             continue
         page.wait_for_timeout(250)   # the engine's answer for a tile that fits nowhere
-        lit = page.locator(".tr-lanes .tr-lane.fits")
+        lit = page.locator("[data-train].fits")
         if lit.count():
             lit.first.click()
             page.wait_for_timeout(300)

@@ -419,7 +419,22 @@ def test_house_rule_first_turn_chain_lays_as_many_tiles_as_fit_your_own_train():
 def test_house_rules_default_to_the_texts_rules():
     defaults = Tren.OPTIONS.defaults()
     assert defaults == {"rounds": 13, "tiles": "15-11-8", "start": "engine",
-                        "first_turn": "one_tile", "double_blank": 0}
+                        "first_turn": "one_tile", "double_blank": 0, "faces": "pips"}
+
+
+def test_display_option_faces_shows_pips_by_default_or_digits_and_changes_no_rule():
+    """The screens draw the tiles as the view's `rules.faces` says; the game plays the same."""
+    pips = deal(["12-1 1-5", "12-2 4-4"], "7-0 5-5")
+    digits = deal(["12-1 1-5", "12-2 4-4"], "7-0 5-5", options={"faces": "digits"})
+    assert pips.view()["rules"]["faces"] == "pips"
+    assert digits.view(1)["rules"]["faces"] == "digits"
+    for game in (pips, digits):
+        game.apply(0, play("12-1", 0))
+        game.apply(1, play("12-2", 1))
+    strip = lambda view: {k: v for k, v in view.items() if k != "rules"}   # noqa: E731
+    assert strip(pips.view(0)) == strip(digits.view(0))
+    with pytest.raises(GameError):
+        Tren.new(2, {"faces": "roman"})
 
 
 # ----- what a seat may do ------------------------------------------------------------------------

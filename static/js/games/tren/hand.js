@@ -27,7 +27,7 @@ import { sortTiles, theTile, tileEl } from "../../pieces/dominoes.js";
 import {
   atRest, handHandle, idleActions, makeLine, routeTap, sayWhy, stateReaders, tapSortOrAct, watchResize, whyNot,
 } from "../../shell/phone-kit.js";
-import { MEXICAN, trainKey } from "./lanes.js";
+import { MEXICAN, trainKey } from "./trains.js";
 
 const SORT_KEY = "sobremesa.sort.dominoes";
 const FRESH_MS = 6000;

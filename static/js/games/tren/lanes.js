@@ -15,14 +15,9 @@ import { getLang, t } from "../../core/i18n.js";
 import { h, s as svg } from "../../core/dom.js";
 import { seatChip, seatVars } from "../../core/seats.js";
 import { numberName, tileEl } from "../../pieces/dominoes.js";
+import { MEXICAN, locomotive } from "./trains.js";
 
-export const MEXICAN = "mexican";
 const SHOWN = { phone: 3, tv: 6 };     // tiles shown at the end of a train
-
-// A train's key as the engine names it, from a data-train value ("2" → 2, "mexican").
-export function trainKey(value) {
-  return value === MEXICAN ? MEXICAN : Number(value);
-}
 
 // The trains in the order a seat reads them: its own, the others from the next seat on, the
 // Mexican train last. A spectator reads them from seat 0.
@@ -37,16 +32,6 @@ export function trainLabel(key, me, seatName) {
   if (key === MEXICAN) return t("tren.lanes.mexican");
   if (key === me) return t("tren.lanes.yours");
   return t("tren.lanes.of", { name: seatName(key) });
-}
-
-// The marker: a little locomotive in the owner's colour (currentColor).
-export function trainIcon(extraClass = "") {
-  return svg("svg", { class: ["tr-icon", extraClass], viewBox: "0 0 32 22", "aria-hidden": "true" },
-    svg("path", { d: "M2 6h14v10H2zM16 2h8v14h-8zM24 8h6v8h-6z", fill: "currentColor" }),
-    svg("rect", { x: 18, y: 4, width: 4, height: 4, fill: "#fffaf0" }),
-    svg("circle", { cx: 7, cy: 18, r: 3.2, fill: "currentColor", stroke: "#1b1b1b", "stroke-width": 1.2 }),
-    svg("circle", { cx: 20, cy: 18, r: 3.2, fill: "currentColor", stroke: "#1b1b1b", "stroke-width": 1.2 }),
-    svg("circle", { cx: 27, cy: 18, r: 2.6, fill: "currentColor", stroke: "#1b1b1b", "stroke-width": 1.2 }));
 }
 
 export function mount(root, ctx = {}) {
@@ -81,11 +66,11 @@ export function mount(root, ctx = {}) {
       const label = trainLabel(key, me, seatName);
       const asks = numberName(train.open, getLang());
       const owner = mexican
-        ? h("span", { class: "tr-lane-owner" }, h("span", { class: "tr-mexican-chip" }, trainIcon()),
+        ? h("span", { class: "tr-lane-owner" }, h("span", { class: "tr-mexican-chip" }, locomotive()),
           h("span", { class: "tr-lane-name", text: t("tren.lanes.mexican_short") }))
         : h("span", { class: "tr-lane-owner", vars: seatVars(seats[key]) }, seatChip(seats[key]),
           h("span", { class: "tr-lane-name", text: key === me ? t("tren.lanes.you") : seatName(key) }),
-          train.marker && h("span", { class: "tr-marker", title: t("tren.lanes.marker") }, trainIcon()));
+          train.marker && h("span", { class: "tr-marker", title: t("tren.lanes.marker") }, locomotive()));
       const shown = train.tiles.slice(-count);
       const hidden = train.tiles.length - shown.length;
       const tiles = h("span", { class: "tr-lane-tiles" },

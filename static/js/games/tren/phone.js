@@ -9,14 +9,14 @@ import { getLang, t } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
 import { signed } from "../../core/numbers.js";
 import { theTile, tileEl } from "../../pieces/dominoes.js";
-import { makeLine, medal, screenWithHand, seatStrip, stateReaders, swatch } from "../../shell/phone-kit.js";
+import { makeLine, screenWithHand, seatStrip, stateReaders, swatch } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { eventFollower, fly, inTurn } from "../../shell/motion.js";
 import { mount as mountHand } from "./hand.js";
-import { MEXICAN, trainIcon, trainLabel } from "./lanes.js";
-// TEMPORARY until table.js (the tren-tv helper's) is on this branch: the table is lanes.js.
-// Switch this one line to `import { mount as mountTable } from "./table.js";` then.
-import { mount as mountTable } from "./lanes.js";
+import { trainLabel } from "./lanes.js";
+import { MEXICAN, locomotive } from "./trains.js";
+import { mount as mountResults } from "./results.js";
+import { mount as mountTable } from "./table.js";
 
 const LANE_PX = 50;           // a train's row on the phone
 const COMPACT_PX = 52;        // two trains a row, on a short screen
@@ -25,36 +25,6 @@ const MIDDLE_SHARE = 0.42;    // at most this share of the screen kept for the t
 
 function tn(key, n, vars = {}) {
   return t(n === 1 ? `${key}_one` : key, { n, ...vars });
-}
-
-// The end of a round and of the game: results.js (the tren-tv helper's, shared with the TV)
-// when it is there. TEMPORARY: until it lands on this branch, a plain list (fallbackResults).
-const resultsModule = import("./results.js").catch(() => null);
-
-function fallbackResults(root) {
-  let last = null;
-  function draw(state) {
-    const g = state.game;
-    const seats = state.room.seats;
-    const name = (i) => seats[i]?.name ?? `#${i + 1}`;
-    const r = g.last_round;
-    if (!r) { root.replaceChildren(); return; }
-    const over = g.phase === "game_over";
-    const order = g.players.map((p) => p.seat).sort((a, b) => g.players[a].score - g.players[b].score);
-    root.replaceChildren(h("div", { class: "results tr-results" },
-      h("h2", { text: over ? t("tren.phone.res.final") : t("tren.phone.res.round", { n: r.round }) }),
-      h("p", { class: "tr-res-winner", text: r.winner == null ? t("tren.phone.res.blocked")
-        : t("tren.phone.res.winner", { name: name(r.winner) }) }),
-      h("ol", { class: "tr-res-list" }, order.map((seat, k) => h("li", { class: ["tr-res-row", seat === state.you?.index && "you"] },
-        medal(k + 1, over), swatch(seats[seat]), h("b", { class: "tr-res-name", text: name(seat) }),
-        h("span", { class: "tr-res-points", text: t("tren.phone.res.row", { points: r.points[seat], total: g.players[seat].score }) })))),
-      !over && h("p", { class: "tr-res-next", dataset: { countdown: "next_round" } })));
-  }
-  return {
-    update(state) { last = state; draw(state); },
-    relabel() { if (last) draw(last); },
-    destroy() { root.replaceChildren(); },
-  };
 }
 
 export function mount(root, ctx) {
@@ -122,7 +92,7 @@ export function mount(root, ctx) {
     el.ticker.textContent = last && playing() ? describe(last) : "";
     renderPlayers();
     const cover = playing() && g.open_double;
-    el.notice.replaceChildren(...(cover ? [trainIcon("tr-notice-icon"), h("span", {
+    el.notice.replaceChildren(...(cover ? [locomotive("tr-notice-icon"), h("span", {
       text: t("tren.phone.cover_on", { double: theTile(cover.tile, getLang()), train: trainLabel(cover.train, me(), seatName) }) })] : []));
     el.notice.classList.toggle("hidden", !cover);
   }
@@ -154,11 +124,7 @@ export function mount(root, ctx) {
   const compact = () => !roomy && window.innerHeight < SHORT_SCREEN && (game().trains?.length || 0) + 1 >= 4;
   const table = mountTable(tableBox, { density: roomy ? "tv" : "phone" });
   const resultsBox = h("div", { class: "tr-results-box" });
-  let results = null;
-  resultsModule.then((module) => {
-    results = module ? module.mount(resultsBox, { density: "phone" }) : fallbackResults(resultsBox);
-    if (ui.state && !playing()) renderMiddle();
-  });
+  const results = mountResults(resultsBox, { density: "phone" });
 
   const hand = mountHand(el.hand, {
     line: makeLine(ctx),
@@ -181,7 +147,7 @@ export function mount(root, ctx) {
 
   function renderMiddle() {
     if (!playing()) {
-      results?.update(ui.state, { allHands: roomy });
+      results.update(ui.state, { allHands: roomy });
       el.middle.replaceChildren(resultsBox);
       updateCountdowns();
       return;
@@ -196,7 +162,7 @@ export function mount(root, ctx) {
 
   function updateCountdowns() {
     fillCountdowns(root, ui.deadlines, (node, left) => {
-      node.textContent = t("tren.phone.res.auto_next", { s: Math.ceil(left) });
+      node.textContent = t("tren.phone.auto_next", { s: Math.ceil(left) });
     });
   }
 
@@ -239,6 +205,6 @@ export function mount(root, ctx) {
       ui.wasMyTurn = mine;
       ui.cover = cover;
     },
-    cleanups: [table.destroy, () => results?.destroy()],
+    cleanups: [table.destroy, results.destroy],
   });
 }

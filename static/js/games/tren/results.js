@@ -1,0 +1,163 @@
+// Tren Mexicano's end of a round and of the game, on every screen:
+//   mount(root, { density: "tv" | "phone" }) -> {update(state, local), relabel(), destroy()}
+// "tv": who went out (or that nobody could play), the tiles left in every hand with their
+// points, the standings, the podium and the host's buttons (`local.host`); "phone": this
+// seat's tiles and points and the standings (`local.allHands`: everyone's tiles too).
+// Reads only the view's `last_round` (the hands are shown at the table once the round is over).
+import { component, h } from "../../core/dom.js";
+import { getLang, t } from "../../core/i18n.js";
+import { seatChip, seatVars } from "../../core/seats.js";
+import { tileEl } from "../../pieces/dominoes.js";
+import { cardMaker, medal, minis, othersLeft, stateReaders, swatch } from "../../shell/phone-kit.js";
+import {
+  autoNext, drawTvResults, gameResult, handName, newGameButton, nextRoundButton, places, podium, restList,
+  seatOf, signed, standingsRow, winnerLine,
+} from "../../shell/tv-kit.js";
+
+const digitsOf = (view) => (view.rules || {}).faces === "digits";
+
+// ----- end of a round ---------------------------------------------------------------------------------------
+
+function headline(ctx, last) {
+  if (last.winner == null) return h("p", { class: "ro-closer", text: t("tren.results.blocked") });
+  const seat = seatOf(ctx.room, last.winner);
+  return h("p", { class: "ro-closer", vars: seatVars(seat) }, seatChip(seat), " ",
+    h("span", { text: t("tren.results.winner", { name: seat.name }) }));
+}
+
+function handRows(ctx, last) {
+  const view = ctx.view;
+  return last.hands.map((hand, s) => {
+    const seat = seatOf(ctx.room, s);
+    const out = s === last.winner;
+    return h("li", { class: ["hand-row", "tren-hand", out && "closer"], vars: { "--seat": seat.color }, dataset: { seat: String(s) } },
+      handName(seat, view, s),
+      h("div", { class: "tren-left" },
+        hand.length ? hand.map((code) => tileEl(code, { lang: getLang(), digits: digitsOf(view), orientation: "along" }))
+          : h("span", { class: "prize-badge", text: t("tren.results.no_tiles") })),
+      h("span", { class: "hand-points", text: String(last.points[s]) }));
+  });
+}
+
+function standingsTable(ctx, last) {
+  const totals = last.totals;
+  const place = places(totals);
+  const order = totals.map((_, s) => s).sort((a, b) => totals[a] - totals[b] || a - b);
+  return h("table", { class: "standings tren-standings" },
+    h("colgroup", {}, h("col", { class: "c-place" }), h("col", {}), h("col", { class: "c-round" }), h("col", { class: "c-total" })),
+    h("thead", {}, h("tr", {},
+      h("th", { text: "" }), h("th", { text: "" }),
+      h("th", { text: t("tren.results.this_round") }), h("th", { text: t("tren.results.total") }))),
+    h("tbody", {}, order.map((s) => standingsRow(place[s], seatOf(ctx.room, s),
+      h("td", { class: "round-pts", text: `+${last.points[s]}` }),
+      h("td", { class: "total", text: signed(totals[s]) })))));
+}
+
+function roundOver(ctx) {
+  const view = ctx.view;
+  const last = view.last_round;
+  if (!last) return h("div", { class: "round-over" });
+  const hands = handRows(ctx, last);
+  return h("div", { class: "round-over tren-over" },
+    h("div", { class: "ro-title" },
+      h("h1", { text: t("tren.results.round_over", { n: last.round, total: view.rounds }) }),
+      headline(ctx, last)),
+    h("div", { class: "ro-grid" },
+      h("section", { class: "ro-hands" }, h("h2", { text: t("tren.results.hands") }),
+        h("ol", { vars: { "--rows": String(hands.length) } }, hands)),
+      h("section", { class: "ro-standings" }, h("h2", { text: t("tren.results.standings") }), standingsTable(ctx, last),
+        h("p", { class: "lowest", text: t("tren.results.lowest_wins") }))),
+    h("div", { class: "ro-next" },
+      nextRoundButton(ctx, t("tren.results.next_round")),
+      autoNext(t("tren.results.auto_next"))));
+}
+
+// The tiles left in each row as large as the row lets all of them show.
+function fitHands(root) {
+  for (const row of root.querySelectorAll(".tren-left")) {
+    const tiles = row.querySelectorAll("svg.domino");
+    if (!tiles.length) continue;
+    let size = Math.min(row.clientHeight, 80);
+    row.style.setProperty("--left-h", `${size}px`);
+    while (size > 28 && row.scrollWidth > row.clientWidth + 1) {
+      size = Math.floor(size * 0.92);
+      row.style.setProperty("--left-h", `${size}px`);
+    }
+  }
+}
+
+// ----- end of the game ----------------------------------------------------------------------------------------
+
+function gameOver(ctx) {
+  const view = ctx.view;
+  const { result, entries, winnerNames, place, rest } = gameResult(ctx);
+  const last = view.last_round;
+  return h("div", { class: "game-over tren-game-over" },
+    h("h1", { text: t("tren.results.game_over") }),
+    winnerLine(result, winnerNames, "tren.results.tie", "tren.results.game_winner"),
+    podium(entries),
+    restList(ctx, rest, place, result.scores, t("common.points")),
+    h("p", { class: "lowest", text: [t("tren.results.lowest_wins"),
+      last ? t("tren.results.rounds_played", { n: last.round }) : ""].filter(Boolean).join(" · ") }),
+    newGameButton(ctx));
+}
+
+// ----- the phone -----------------------------------------------------------------------------------------
+
+function phoneResults(root, state, local) {
+  const { game, me, seatName, seatColor, seatAt } = stateReaders({ state });
+  const g = game();
+  const res = g.last_round;
+  const over = g.phase === "game_over";
+  const card = cardMaker((code, extra) => tileEl(code, { digits: digitsOf(g), ...extra }));
+  const out = [];
+  if (over) {
+    out.push(h("h2", { text: t("tren.results.game_over") }));
+    const winners = g.result?.winners || [];
+    if (winners.includes(me())) out.push(h("p", { class: "winner", text: t("tren.results.you_won") }));
+    else if (winners.length > 1) out.push(h("p", { class: "winner", text: t("tren.results.tie", { names: winners.map(seatName).join(", ") }) }));
+    else if (winners.length) out.push(h("p", { class: "winner", text: t("tren.results.game_winner", { name: seatName(winners[0]) }) }));
+  } else {
+    out.push(h("h2", { text: t("tren.results.round_over", { n: res?.round ?? g.round, total: g.rounds }) }));
+  }
+  if (res) {
+    const winner = res.winner;
+    out.push(h("p", { class: "closer", text: winner == null ? t("tren.results.blocked")
+      : winner === me() ? t("tren.results.you_out") : t("tren.results.winner", { name: seatName(winner) }) }));
+    if (me() !== null && winner !== me()) {
+      const left = res.hands[me()] || [];
+      out.push(h("div", { class: "my-points" }, h("span", { text: t("tren.results.your_points") }), h("b", { text: `+${res.points[me()]}` })));
+      if (left.length) out.push(h("div", { class: "left-cards" }, minis(left, card)));
+    }
+    if (local.allHands) out.push(othersLeft(res, me(), { seatName, seatColor, seatAt, card, points: (s) => `+${res.points[s]}` }));
+  }
+  const totals = g.players.map((p) => p.score);
+  const ranking = g.result?.ranking || [...totals.keys()].sort((a, b) => totals[a] - totals[b] || a - b);
+  const place = places(totals);
+  out.push(h("table", { class: "standings" },
+    h("thead", {}, h("tr", {}, h("th"), h("th", { text: t("tren.results.player") }),
+      res && h("th", { text: t("tren.results.this_round") }), h("th", { text: t("tren.results.total") }))),
+    h("tbody", {}, ranking.map((s) => h("tr", { class: s === me() ? "me" : "" },
+      h("td", {}, medal(place[s], over)),
+      h("td", {}, swatch(seatAt(s)), seatName(s)),
+      res && h("td", { text: `+${res.points[s]}` }),
+      h("td", {}, h("b", { text: signed(totals[s]) })))))));
+  if (over && me() !== null) out.push(h("p", { class: "place", text: t("tren.results.your_place", { n: place[me()] }) }));
+  out.push(h("p", { class: "muted small", text: t("tren.results.lowest_wins") }));
+  if (!over) out.push(h("p", { class: "auto-next muted", dataset: { countdown: "next_round" } }));
+  root.replaceChildren(h("div", { class: "results" }, out));
+}
+
+// ----- the component ---------------------------------------------------------------------------------
+
+export function mount(root, { density }) {
+  return component(root, (state, local = {}) => {
+    if (density !== "tv") {
+      phoneResults(root, state, local);
+      return;
+    }
+    drawTvResults(root, state, local, { roundOver, gameOver });
+    if (root.isConnected) fitHands(root);
+    else requestAnimationFrame(() => fitHands(root));
+  });
+}
