@@ -154,3 +154,16 @@ def test_round_end_shows_the_tiles_left_in_each_hand_and_their_points(tv, host, 
     expect(standings.locator("td.total")).to_have_text([str(x) for x in sorted(totals)])
     text = tv.locator("body").inner_text()
     assert not BARE_CODE.findall(text), BARE_CODE.findall(text)
+
+
+def test_the_last_round_ends_on_the_podium(tv, host, new_phone):
+    """The match's last round (3 of 3 here): the TV goes to the podium, lowest total first, and
+    the fourth place is listed under it."""
+    abuela = new_phone()
+    open_room(host, tv, abuela, 4, ENDING, options={"rounds": 3}, timeout_ms=WAIT_MS)
+    podium = tv.locator(".podium")
+    expect(podium).to_be_visible(timeout=3 * WAIT_MS)              # Robotina plays her last tile
+    expect(tv.locator(".podium .place-1 .podium-who")).to_contain_text("Robotina")
+    expect(tv.locator(".podium .place-1 .podium-score")).to_have_text("35 pts")
+    expect(tv.locator("ol.rest li")).to_have_count(1)
+    expect(tv.locator("ol.rest li .score")).to_contain_text(re.compile(r"^\d+ pts$"))

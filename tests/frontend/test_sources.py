@@ -50,6 +50,35 @@ def test_the_markup_check_catches_each_sink():
     assert not MARKUP_SINKS.search("node.textContent = name")
 
 
+# `export { name } from "..."` passes a name on without binding it in the module: a use of it
+# there is a ReferenceError at the moment it runs (the TV's podium once failed that way).
+REEXPORT = re.compile(r"^export\s*\{([^}]*)\}\s*from\b", re.M)
+
+
+def reexported_but_used(text: str) -> list[str]:
+    names = [part.split(" as ")[-1].strip() for match in REEXPORT.finditer(text)
+             for part in match.group(1).split(",") if part.strip()]
+    body = REEXPORT.sub("", text)
+    imported = {n.split(" as ")[-1].strip()
+                for m in re.finditer(r"^import\s*\{([^}]*)\}", body, re.M)
+                for n in m.group(1).split(",")}
+    return [n for n in names if n not in imported and re.search(rf"\b{re.escape(n)}\s*\(", body)]
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=relative)
+def test_no_module_calls_a_name_it_only_passes_on(path):
+    used = reexported_but_used(path.read_text())
+    assert not used, f"{relative(path)} re-exports {used} and calls it without importing it"
+
+
+def test_the_pass_on_check_catches_a_call():
+    bad = 'export { signed } from "../core/numbers.js";\nconst x = signed(3);\n'
+    good = ('import { signed } from "../core/numbers.js";\nexport { signed };\n'
+            'const x = signed(3);\n')
+    assert reexported_but_used(bad) == ["signed"]
+    assert reexported_but_used(good) == []
+
+
 @pytest.mark.parametrize("path", SHELLS, ids=relative)
 def test_no_shell_names_a_game(path):
     text = path.read_text().lower()

@@ -1,6 +1,7 @@
 // Small helpers shared by the TV page and every game's TV screen (games/<name>/tv.js).
 // Player names always go in through textContent (h(..., {text}) or string children).
 
+import { signed } from "../core/numbers.js";
 import { seatChip, seatVars } from "../core/seats.js";
 import { h, markup } from "../core/dom.js";
 import { t } from "../core/i18n.js";
@@ -49,7 +50,7 @@ export function joinNames(names) {
 }
 
 // A number with a real minus sign: "−127".
-export { signed } from "../core/numbers.js";
+export { signed };
 
 // ----- places --------------------------------------------------------------------------------
 // Competition ranking (1, 1, 3…) from scores where lower is better.
