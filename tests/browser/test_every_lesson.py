@@ -6,6 +6,8 @@ test in test_lessons.py."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -183,6 +185,63 @@ MANIPULACION = {
 }
 
 
+# Tren Mexicano: card(code) a tile of the hand, train(key) a train (a seat or "mexican"),
+# act(name) a button, NEXT the guide's Seguir. A play is the tile, then its train.
+def train(key):
+    return ("train", key)
+
+
+TREN = {
+    "01-primer-turno": [
+        [NEXT],
+        [card("12-5"), train(0)],
+        [card("5-3"), train(0)],
+        [NEXT],
+        [NEXT],
+    ],
+    "02-casar-los-extremos": [
+        [NEXT],
+        [card("9-4"), train(0), card("8-3"), train(0)],    # the 9-4 is refused, as it says
+        [card("10-3"), train(0)],
+        [card("10-7"), train(0)],
+        [NEXT],
+    ],
+    "03-dobles": [
+        [card("9-9"), train(0)],
+        [card("9-5"), train(0)],
+        [card("6-2"), train(2)],
+        [act("draw")],
+        [card("10-3"), train(1)],
+        [NEXT],
+    ],
+    "04-marcadores": [
+        [act("draw")],
+        [act("pass")],
+        [NEXT],
+        [card("6-2"), train(2)],
+        [card("11-9"), train(0)],
+        [NEXT],
+    ],
+    "05-tren-mexicano": [
+        [card("12-5"), train(0)],
+        [card("12-8"), train("mexican")],
+        [card("11-3"), train("mexican")],
+        [NEXT],
+    ],
+    "06-final-y-puntos": [
+        [card("7-1"), train(0)],
+        [card("1-1"), train(0)],
+        [NEXT],
+        [NEXT],
+    ],
+}
+
+# Tren's lessons need its phone screen (static/js/games/tren/phone.js), written on its own branch.
+TREN_PHONE = Path(__file__).resolve().parents[2] / "static" / "js" / "games" / "tren" / "phone.js"
+NO_TREN_PHONE = pytest.mark.skipif(not TREN_PHONE.is_file(),
+                                   reason="Tren's phone screen (games/tren/phone.js) is not here")
+
+
 @pytest.fixture(scope="module")
 def lesson_host(tmp_path_factory):
     server = Host(tmp_path_factory.mktemp("lessons"), "--bot-delay", "0.15")
@@ -239,15 +298,32 @@ def manipulacion_tap(page: Page, tap: str) -> None:
     page.wait_for_timeout(200)
 
 
-CASES = [("ferrocarril", name) for name in FERROCARRIL] + [
-    ("manipulacion", name) for name in MANIPULACION
+def tren_tap(page: Page, move) -> None:
+    kind = move[0]
+    if kind == "card":
+        shown(page, f'.hand-card[data-id="{move[1]}"]').tap()
+    elif kind == "train":
+        shown(page, f'[data-train="{move[1]}"]').tap()
+    elif kind == "act":
+        shown(page, f'[data-act="{move[1]}"]').tap()
+    elif kind == "next":
+        page.locator("[data-lesson-next]").tap()
+    page.wait_for_timeout(200)
+
+
+TABLES = {"ferrocarril": FERROCARRIL, "manipulacion": MANIPULACION, "tren": TREN}
+TAPS = {"ferrocarril": ferrocarril_tap, "manipulacion": manipulacion_tap, "tren": tren_tap}
+CASES = [
+    pytest.param(game, name, id=f"{game}/{name}", marks=[NO_TREN_PHONE] if game == "tren" else [])
+    for game, table in TABLES.items()
+    for name in table
 ]
 
 
-@pytest.mark.parametrize("game,name", CASES, ids=[f"{g}/{n}" for g, n in CASES])
+@pytest.mark.parametrize("game,name", CASES)
 def test_every_lesson_plays_through_on_a_phone(browser, lesson_host, game, name):
-    steps = (FERROCARRIL if game == "ferrocarril" else MANIPULACION)[name]
-    tap = ferrocarril_tap if game == "ferrocarril" else manipulacion_tap
+    steps = TABLES[game][name]
+    tap = TAPS[game]
     with page_in(browser, WAIT_MS, **browser.devices["Pixel 7"]) as page:
         page.goto(lesson_host.url + "/solo#aprende")
         page.locator(f'[data-lesson="{game}/{name}"]').tap()
@@ -263,9 +339,53 @@ def test_every_lesson_plays_through_on_a_phone(browser, lesson_host, game, name)
 def test_every_lesson_has_a_path_here():
     from engine.lessons import lessons_of
 
-    for game, table in (("ferrocarril", FERROCARRIL), ("manipulacion", MANIPULACION)):
+    for game, table in TABLES.items():
         names = {lesson.id.split("/", 1)[1] for lesson in lessons_of(game)}
         assert names - set(table) <= {"01-robar-y-descartar"}, names - set(table)
         for name, steps in table.items():
             lesson = next(lesson for lesson in lessons_of(game) if lesson.id == f"{game}/{name}")
             assert len(steps) == len(lesson.steps), name
+
+
+def tren_moves(taps) -> list[dict | None]:
+    """The actions a step's taps send (None: Seguir): a tile, then the train it goes on."""
+    moves, tile = [], None
+    for tap in taps:
+        if tap[0] == "card":
+            tile = tap[1]
+        elif tap[0] == "train":
+            moves.append({"type": "play", "tile": tile, "train": tap[1]})
+        elif tap[0] == "act":
+            moves.append({"type": tap[1]})
+        else:
+            moves.append(None)
+    return moves
+
+
+@pytest.mark.parametrize("name", TREN)
+def test_the_tren_taps_do_each_step_in_the_engine(name):
+    """Here even without Tren's phone screen: the taps, as the actions they send, take the
+    lesson a step each (a move the step tells the learner to try first is refused)."""
+    from engine.game import GameError
+    from engine.lessons import LEARNER, LessonRun, lesson_by_id
+    from engine.registry import GAMES
+
+    lesson = lesson_by_id(f"tren/{name}")
+    game, run = lesson.new_game(GAMES["tren"]), LessonRun(lesson)
+    for k, taps in enumerate(TREN[name]):
+        while (scripted := run.scripted()) is not None:
+            game.apply(*scripted)
+            run.played_scripted()
+        for move in tren_moves(taps):
+            if move is None:
+                run.read()
+                continue
+            try:
+                on = run.judge(game, LEARNER, move)
+            except GameError:
+                continue
+            game.apply(LEARNER, move)
+            if on:
+                run.advance()
+        assert run.step == k + 1, (name, k, taps)
+    assert run.done

@@ -20,11 +20,16 @@ def public(game):
 
 
 def wrong_moves(game) -> list[dict]:
-    """Moves a learner could try: every simple action of the game, and each card in hand
-    discarded, for the games that discard."""
+    """Moves a learner could try: every simple action of the game, each card in hand
+    discarded, for the games that discard, and each tile in hand on every train, for the
+    games of trains."""
     moves = [{"type": action.type} for action in game.ACTIONS]
-    hand = game.view(LEARNER).get("hand") or []
+    view = game.view(LEARNER)
+    hand = view.get("hand") or []
     moves += [{"type": "discard", "card": card} for card in hand]
+    if "trains" in view:
+        trains = [*range(game.players), "mexican"]
+        moves += [{"type": "play", "tile": tile, "train": key} for tile in hand for key in trains]
     return moves
 
 

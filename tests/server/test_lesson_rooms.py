@@ -117,3 +117,28 @@ def test_the_catalogue_lists_each_games_lessons_and_an_unknown_lesson_is_refused
     found = client.emit("solo_games", {"games": [{"room": reply["room"], "token": reply["token"]}]},
                         callback=True)["games"]
     assert found[0]["lesson"]["id"] == FIRST and found[0]["lesson"]["step"] == 0
+
+
+def test_every_tren_lesson_plays_through_a_lesson_room():
+    """Tren Mexicano's lessons through the server: its deal (markers, scores, a later round),
+    the script's moves at the computer's pace, Seguir, and the end of the match in the last."""
+    from engine.lessons import NEXT, lessons_of
+
+    for lesson in lessons_of("tren"):
+        scheduler = ManualScheduler()
+        flask_app, socketio = app(scheduler=scheduler)
+        client, reply = start(flask_app, socketio, lesson=lesson.id)
+        assert reply["ok"], (lesson.id, reply)
+        room = flask_app.extensions["sobremesa"].rooms[reply["room"]]
+        assert [s.name for s in room.seats][1:] == [n.es for n in lesson.names]
+        for k, step in enumerate(lesson.steps):
+            scheduler.run_all()
+            assert room.lesson.step == k and not room.lesson.waiting(), (lesson.id, k)
+            if step.expect["type"] == NEXT:
+                assert host(client, reply, "lesson_next")["ok"], (lesson.id, k)
+            for action in step.example:
+                assert act(client, reply, action)["ok"], (lesson.id, k, action)
+        shown = states(client)[-1]
+        assert shown["room"]["lesson"]["done"] is True, lesson.id
+        assert shown["game"]["game"] == "tren"
+    assert shown["game"]["phase"] == "game_over"        # the last lesson ends the match
