@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import host_command
+from tests.browser.pages import choose_game, host_command
 
 SPOT = {"x": 8, "y": 30}          # hand cards overlap: tap near the left edge
 HANDS = ["9e", "Ae 3b 5c", "* 8c 9b", "3o 6c 8b 9c", "Ab Ac 6o 6e 8o 9o Sc Rb"]
@@ -96,8 +96,7 @@ def four_at_the_manipulacion_table(host, tv: Page, ana: Page, timeout_ms: int = 
     tv.goto(host.url + "/")
     join_text = tv.locator(".join-panel .join-url strong")
     expect(join_text).to_have_text(re.compile(r"/j/[A-Z]{4}$"))
-    tv.locator('.tile[data-game="manipulacion"]').click()
-    expect(tv.locator(".tile.selected")).to_have_attribute("data-game", "manipulacion")
+    choose_game(tv, "manipulacion")
     ana.goto("http://" + join_text.inner_text())
     ana.locator("#name-input").fill("Ana")
     ana.locator("#join-btn").click()

@@ -47,6 +47,20 @@ def open_table(host, tv, new_phone, timeout_ms: int, watch=None):
     return join_url, abuela
 
 
+def choose_game(tv, name: str, tries: int = 4) -> None:
+    """The host picks a game on the TV's chooser (a click that meets the chooser while it is
+    redrawn as the room arrives is made again)."""
+    tile = tv.locator(f'.tile[data-game="{name}"]')
+    for _ in range(tries):
+        tile.click()
+        try:
+            expect(tv.locator(".tile.selected")).to_have_attribute("data-game", name, timeout=2000)
+            return
+        except AssertionError:
+            continue
+    expect(tv.locator(".tile.selected")).to_have_attribute("data-game", name)
+
+
 def host_command(url: str, room: str, host_token: str, command: str, args: dict) -> dict:
     """A host command sent over Socket.IO with the TV's host token (a test deal, options)."""
     client = socketio.Client()

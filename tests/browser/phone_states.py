@@ -24,7 +24,7 @@ from playwright.sync_api import Error as PlaywrightError, Page, expect
 from engine.cards import SPANISH, deck
 from engine.manipulacion.game import Manipulacion
 from engine.manipulacion.melds import fmt
-from tests.browser.pages import host_command
+from tests.browser.pages import choose_game, host_command
 
 WAIT_MS = 10000
 CARD_SPOT = {"x": 8, "y": 30}   # overlapping cards: tap near the left edge
@@ -75,8 +75,7 @@ def open_room(host, tv: Page, phone: Page, game: str, players: int, name: str, d
     join_url = "http://" + join_text.inner_text()
     code = join_url.rsplit("/", 1)[1]
     if game != "ferrocarril":
-        tv.locator(f'.tile[data-game="{game}"]').click()
-        expect(tv.locator(".tile.selected")).to_have_attribute("data-game", game)
+        choose_game(tv, game)
     phone.goto(join_url)
     expect(phone.locator("#name-input")).to_be_visible()
     at("join")

@@ -221,6 +221,24 @@ def lessons(browser, devices, out: Path, data: Path) -> None:
         phone.wait_for_timeout(400)
         phone.screenshot(path=out / "lesson-manipulacion-phone.png")
         phone.context.close()
+
+        phone = browser.new_context(**devices["Pixel 7"]).new_page()
+        phone.set_default_timeout(10000)
+        phone.goto(host.url + "/solo#aprende")
+        phone.locator('[data-lesson="tren/03-dobles"]').tap()
+        expect(phone.locator(".lesson-target").first).to_be_visible()
+        phone.wait_for_timeout(400)
+        phone.screenshot(path=out / "lesson-tren-phone.png")
+        phone.context.close()
+
+        page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+        page.set_default_timeout(10000)
+        page.goto(host.url + "/solo#aprende")
+        page.locator('[data-lesson="tren/04-marcadores"]').click()
+        expect(page.locator(".lesson-target").first).to_be_visible()
+        page.wait_for_timeout(400)
+        page.screenshot(path=out / "lesson-tren-1366x768.png")
+        page.context.close()
     finally:
         host.kill()
 

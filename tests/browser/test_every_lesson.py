@@ -6,8 +6,6 @@ test in test_lessons.py."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -237,11 +235,6 @@ TREN = {
 }
 
 # Tren's lessons need its phone screen (static/js/games/tren/phone.js), written on its own branch.
-TREN_PHONE = Path(__file__).resolve().parents[2] / "static" / "js" / "games" / "tren" / "phone.js"
-NO_TREN_PHONE = pytest.mark.skipif(not TREN_PHONE.is_file(),
-                                   reason="Tren's phone screen (games/tren/phone.js) is not here")
-
-
 @pytest.fixture(scope="module")
 def lesson_host(tmp_path_factory):
     server = Host(tmp_path_factory.mktemp("lessons"), "--bot-delay", "0.15")
@@ -314,7 +307,7 @@ def tren_tap(page: Page, move) -> None:
 TABLES = {"ferrocarril": FERROCARRIL, "manipulacion": MANIPULACION, "tren": TREN}
 TAPS = {"ferrocarril": ferrocarril_tap, "manipulacion": manipulacion_tap, "tren": tren_tap}
 CASES = [
-    pytest.param(game, name, id=f"{game}/{name}", marks=[NO_TREN_PHONE] if game == "tren" else [])
+    pytest.param(game, name, id=f"{game}/{name}")
     for game, table in TABLES.items()
     for name in table
 ]
@@ -364,8 +357,8 @@ def tren_moves(taps) -> list[dict | None]:
 
 @pytest.mark.parametrize("name", TREN)
 def test_the_tren_taps_do_each_step_in_the_engine(name):
-    """Here even without Tren's phone screen: the taps, as the actions they send, take the
-    lesson a step each (a move the step tells the learner to try first is refused)."""
+    """The taps, as the actions they send, take the lesson a step each (a move the step tells
+    the learner to try first is refused)."""
     from engine.game import GameError
     from engine.lessons import LEARNER, LessonRun, lesson_by_id
     from engine.registry import GAMES

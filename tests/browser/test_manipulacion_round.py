@@ -28,7 +28,7 @@ from playwright.sync_api import Page, expect
 
 from engine.manipulacion.game import Manipulacion
 from engine.manipulacion.melds import fmt
-from tests.browser.pages import host_command
+from tests.browser.pages import choose_game, host_command
 
 WAIT_MS = 8000
 CARD_SPOT = {"x": 8, "y": 30}   # overlapping cards: tap near the left edge
@@ -148,8 +148,7 @@ def open_table(host, tv: Page, new_phone, ruleset: str, deal: dict, option_label
     join_url = "http://" + join_text.inner_text()
     code = join_url.rsplit("/", 1)[1]
 
-    tv.locator('.tile[data-game="manipulacion"]').click()
-    expect(tv.locator(".tile.selected")).to_have_attribute("data-game", "manipulacion")
+    choose_game(tv, "manipulacion")
     tv.locator(f'.choice-grid [data-option="ruleset"][data-value="{ruleset}"]').click()
     expect(tv.locator('.choice-grid [data-option="ruleset"].on')).to_have_attribute(
         "data-value", ruleset)

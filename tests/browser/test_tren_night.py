@@ -12,7 +12,7 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import host_command, page_in
+from tests.browser.pages import choose_game, host_command, page_in
 from tests.browser.test_tren_phone import take_a_turn
 from tests.browser.tren_rooms import tile
 
@@ -32,8 +32,7 @@ def sit_down(host, tv: Page, phones: list[Page]) -> None:
     tv.goto(host.url + "/")
     join_text = tv.locator(".join-panel .join-url strong")
     expect(join_text).to_have_text(re.compile(r"/j/[A-Z]{4}$"))
-    tv.locator('.tile[data-game="tren"]').click()
-    expect(tv.locator(".tile.selected")).to_have_attribute("data-game", "tren")
+    choose_game(tv, "tren")
     for page, name in zip(phones, NAMES, strict=True):
         page.goto("http://" + join_text.inner_text())
         page.locator("#name-input").fill(name)

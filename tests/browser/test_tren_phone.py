@@ -53,6 +53,10 @@ def test_a_tile_lights_its_trains_and_a_tap_on_one_lays_it_there(browser, host):
                                          markers=[1]), players=3)
         expect(page.locator(".tr-turn.mine")).to_be_visible()
         expect(page.locator(".tr-lanes .tr-lane")).to_have_count(4)
+        # On her turn the tiles that fit no train are dimmed, the others not.
+        dimmed = page.locator(".tr-hand .hand-card.no-fit").evaluate_all(
+            "tiles => tiles.map(t => t.dataset.id)")
+        assert sorted(dimmed) == ["10-9", "11-4", "8-7", "9-2"], dimmed
         # A tile that fits nowhere: nothing lights, the engine says why in words.
         tile(page, "8-7").click()
         expect(page.locator("#banner")).to_contain_text(

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from engine import dominoes
 from engine.dominoes import ALL_TILES
-from tests.browser.pages import host_command
+from tests.browser.pages import choose_game, host_command
 
 ROUND = 3                 # the engine in the hub: the double 10
 
@@ -123,8 +123,7 @@ def open_room(host, tv: Page, abuela: Page, players: int, deal: dict, options=No
     tv.goto(host.url + "/")
     join_text = tv.locator(".join-panel .join-url strong")
     expect(join_text).to_have_text(re.compile(r"/j/[A-Z]{4}$"))
-    tv.locator('.tile[data-game="tren"]').click()
-    expect(tv.locator(".tile.selected")).to_have_attribute("data-game", "tren")
+    choose_game(tv, "tren")
     abuela.goto("http://" + join_text.inner_text())
     abuela.locator("#name-input").fill("Abuela")
     abuela.locator("#join-btn").click()

@@ -138,7 +138,8 @@ export function mount(root, ctx) {
       const fresh = (ui.fresh.get(code) || 0) > now - FRESH_MS;
       return h("button", {
         type: "button", class: ["hand-card", "tr-tile", sel && "selected", fresh && "fresh",
-          fresh && turn && fitsOf(code).length && "fits-now"],
+          fresh && turn && fitsOf(code).length && "fits-now",
+          turn && !sel && !fitsOf(code).length && "no-fit"],
         dataset: { id: code }, "aria-pressed": String(sel),
       }, tileEl(code, { selected: sel, lang: getLang(), digits: digits() }));
     }) : [h("p", { class: "tr-empty-hand", text: t("tren.hand.empty") })]));
