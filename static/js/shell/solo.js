@@ -442,7 +442,7 @@ function renderBar(state) {
           p.cards != null
             ? svg("svg", { class: "solo-back", viewBox: "0 0 10 14", "aria-hidden": "true" },
               svg("rect", { x: 0.75, y: 0.75, width: 8.5, height: 12.5, rx: 1.6 }))
-            : svg("svg", { class: "solo-back tile", viewBox: "0 0 16 9", "aria-hidden": "true" },
+            : svg("svg", { class: "solo-back domino-back", viewBox: "0 0 16 9", "aria-hidden": "true" },
               svg("rect", { x: 0.75, y: 0.75, width: 14.5, height: 7.5, rx: 1.6 }),
               svg("path", { d: "M8 1.5v6", stroke: "currentColor", "stroke-width": 1 })),
           h("span", { class: "solo-cards-text", text: countText }),
