@@ -7,6 +7,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.pages import page_in
+
 WAIT_MS = 10000
 FIRST = "ferrocarril/01-robar-y-descartar"
 CARD_SPOT = {"x": 8, "y": 30}
@@ -244,3 +246,25 @@ def test_the_first_manipulacion_lesson_played_through_on_a_phone(browser, host):
     finally:
         context.close()
     assert not errors, errors
+
+
+OVERLAP = """() => {
+  const b = document.querySelector('.lesson-bubble').getBoundingClientRect();
+  return [...document.querySelectorAll('.lesson-target')].map((node) => {
+    const r = node.getBoundingClientRect();
+    return Math.max(0, Math.min(r.bottom, b.bottom) - Math.max(r.top, b.top));
+  });
+}"""
+
+
+def test_the_bubble_leaves_what_it_points_at_in_sight(browser, host):
+    """Tren's doubles lesson on a phone points at a train near the top and a tile lower down:
+    the bubble sits in between, over neither (it used to sit at the top, over the train)."""
+    with page_in(browser, WAIT_MS, **browser.devices["Pixel 7"]) as page:
+        page.goto(host.url + "/solo#aprende")
+        page.locator('[data-lesson="tren/03-dobles"]').tap()
+        expect(page.locator('[data-train="0"].lesson-target')).to_be_visible()
+        expect(page.locator('.hand-card[data-id="9-9"].lesson-target')).to_be_visible()
+        page.wait_for_timeout(300)                  # the bubble's move (0.2 s)
+        overlaps = page.evaluate(OVERLAP)
+        assert len(overlaps) == 2 and overlaps == [0, 0], overlaps

@@ -29,6 +29,7 @@ const TARGETS = {
 };
 
 const SAFE = /^[\w*#:-]+$/;
+const MARGIN = 8;            // px between the bubble and the screen's edge or a target
 
 const visible = (node) => !!(node.offsetWidth || node.offsetHeight) && !node.closest(".hidden");
 
@@ -58,20 +59,30 @@ export function mountGuide(stage, { next, done }) {
 
   function outline() {
     const now = lesson && !lesson.waiting && !lesson.done ? findTargets(document, lesson.point) : [];
-    if (now.length === targets.length && now.every((node, i) => node === targets[i])) return;
-    for (const node of targets) node.classList.remove("lesson-target");
-    targets = now;
-    for (const node of targets) node.classList.add("lesson-target");
-    place();
+    if (now.length !== targets.length || now.some((node, i) => node !== targets[i])) {
+      for (const node of targets) node.classList.remove("lesson-target");
+      targets = now;
+      for (const node of targets) node.classList.add("lesson-target");
+    }
+    place();        // its words or the pieces may have moved even when the targets are the same
   }
 
-  // Out of the way of what it points at: at the bottom while all of that is in the top half.
+  // Out of the way of what it points at: at the top of the screen, else just below or above
+  // one of the targets (beside what it speaks of), else at the bottom — the first place that
+  // covers none of them (the least covered one when every place covers some).
   function place() {
-    const high = targets.length > 0 && targets.every((node) => {
-      const r = node.getBoundingClientRect();
-      return r.top + r.height / 2 < window.innerHeight * 0.45;
-    });
-    bubble.classList.toggle("low", high);
+    const area = stage.getBoundingClientRect();
+    const top = Math.max(area.top, 0) + MARGIN;
+    const bottom = Math.min(area.bottom, window.innerHeight) - MARGIN - bubble.offsetHeight;
+    const boxes = targets.map((node) => node.getBoundingClientRect()).filter((r) => r.height > 0);
+    const covered = (y) => boxes.reduce((sum, r) =>
+      sum + Math.max(0, Math.min(r.bottom, y + bubble.offsetHeight) - Math.max(r.top, y)), 0);
+    const places = [top, ...boxes.flatMap((r) => [r.bottom + MARGIN, r.top - MARGIN - bubble.offsetHeight]), bottom]
+      .filter((y) => y >= top - 0.5 && y <= bottom + 0.5);
+    const free = places.find((y) => covered(y) === 0);
+    const y = free ?? places.reduce((best, y) => (covered(y) < covered(best) ? y : best), top);
+    bubble.style.top = `${Math.round(y - area.top)}px`;
+    bubble.classList.toggle("low", y > top + 0.5);
   }
   // The screens redraw their pieces (a tapped card, a new hand): outline the new ones.
   let queued = false;
