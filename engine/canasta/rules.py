@@ -93,10 +93,17 @@ def cards_words(cards: Iterable[Card]) -> list[Words]:
     return [words(c) for c in cards]
 
 
+# English plurals in words: "9s" would read as the nine of spades.
+PLURAL_EN = {4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights", 9: "nines",
+             10: "tens", 3: "threes"}
+
+
 def rank_words(rank: int) -> Words:
+    """A rank as a meld is named by it: "de Reyes" / "of Kings", "de 9" / "of nines"."""
     if rank == WILD:
         return Words("comodines", "wild cards")
-    return FRENCH.rank_words(rank)
+    words = FRENCH.rank_words(rank)
+    return Words(words.es, PLURAL_EN.get(rank, words.en))
 
 
 def rank_text(rank: int) -> str:
