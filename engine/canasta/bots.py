@@ -52,9 +52,9 @@ def _next_id(view: dict) -> int:
     return max((m["id"] for m in view["melds"]), default=0) + 1
 
 
-def _ok(check) -> bool:
+def _ok(check, *args) -> bool:
     try:
-        check()
+        check(*args)
     except GameError:
         return False
     return True
@@ -112,7 +112,7 @@ class BaseBot:
             fitting = wilds if meld.rank == rules.WILD else rules.naturals_of(pos.hand, meld.rank)
             for count in range(min(room, len(fitting)), 0, -1):
                 cards = fitting[:count]
-                if _ok(lambda: rules.add_play(pos, meld, cards)):
+                if _ok(rules.add_play, pos, meld, cards):
                     return {"type": "add", "meld": meld.id, "cards": _codes(cards)}
         return None
 
@@ -139,7 +139,7 @@ class BaseBot:
         groups = self.candidate_groups(pos)
         while groups:
             chosen = list(groups)
-            if _ok(lambda: rules.meld_play(pos, chosen, self.seat, next_id)):
+            if _ok(rules.meld_play, pos, chosen, self.seat, next_id):
                 return chosen
             groups.pop()
         return []
