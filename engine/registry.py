@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.canasta import Canasta
 from engine.ferrocarril import Ferrocarril
 from engine.game import Game
 from engine.lessons import lessons_of
@@ -10,7 +11,7 @@ from engine.manipulacion.game import Manipulacion
 from engine.tren import Tren
 
 GAMES: dict[str, type[Game]] = {Ferrocarril.name: Ferrocarril, Manipulacion.name: Manipulacion,
-                                Tren.name: Tren}
+                                Tren.name: Tren, Canasta.name: Canasta}
 
 # Where the front end finds a game's screens (static/js/README.md).
 SCREENS = Path(__file__).resolve().parent.parent / "static" / "js" / "games"
@@ -18,12 +19,7 @@ SCREENS = Path(__file__).resolve().parent.parent / "static" / "js" / "games"
 # Games not written yet: the TV's chooser shows them as "coming soon" tiles, after the
 # playable ones. A game moves from here to GAMES when its engine package exists; until its
 # screens exist too, the chooser still shows it as coming soon (`has_screens`).
-UPCOMING: list[dict] = [
-    {"name": "canasta", "min_players": 2, "max_players": 6,
-     "title": {"es": "Canasta Ferroviaria", "en": "Canasta Ferroviaria"},
-     "summary": {"es": "Canasta a lo grande, con muchas barajas, hasta 20.000.",
-                 "en": "Canasta writ large, with many packs, up to 20,000."}},
-]
+UPCOMING: list[dict] = []
 
 
 def game_class(name: str) -> type[Game]:

@@ -3,10 +3,13 @@
     python -m engine.simulate ferrocarril --games 200 --seed 1 --players 4 [--levels normal,facil]
     python -m engine.simulate manipulacion --ruleset carrusel --games 50 --players 3
     python -m engine.simulate tren --games 100 --players 8 --option rounds=1
+    python -m engine.simulate canasta --games 20 --players 3 --levels normal,facil,facil \
+        --option target=5000
 
 A game with no fixed end (Shanghái) is ended by the host after `--max-rounds` rounds.
 
-The last line printed is ``games=N violations=V games_per_s=X``.
+Games whose rounds count their turns (Canasta) also print the longest round, in turns, before
+it. The last line printed is ``games=N violations=V games_per_s=X``.
 """
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ class Outcome:
     result: dict | None
     actions: int
     violations: list[str] = field(default_factory=list)
+    longest_round: int = 0      # in turns, for games whose rounds count them (Canasta)
 
 
 def play(players: int, seed: int, levels: list[str], check: bool = True,
@@ -59,6 +63,8 @@ def play(players: int, seed: int, levels: list[str], check: bool = True,
     if not game.finished:
         outcome.violations.append(f"seed {seed}: no end after {MAX_ACTIONS} actions")
     outcome.result = game.result()
+    outcome.longest_round = max((r.get("turns", 0) for r in getattr(game, "round_results", ())),
+                                default=0)
     return outcome
 
 
@@ -123,6 +129,7 @@ def main(argv=None) -> int:
     if args.ruleset:
         options = {**(options or {}), "ruleset": args.ruleset}
     violations = 0
+    longest = 0
     started = time.perf_counter()
     for i in range(args.games):
         outcome = play(args.players, args.seed + i, levels, check=not args.no_check,
@@ -130,7 +137,10 @@ def main(argv=None) -> int:
         for line in outcome.violations:
             print(line, file=sys.stderr)
         violations += len(outcome.violations)
+        longest = max(longest, outcome.longest_round)
     elapsed = time.perf_counter() - started
+    if longest:
+        print(f"longest_round_turns={longest}")
     print(f"games={args.games} violations={violations} "
           f"games_per_s={args.games / elapsed:.1f}")
     return 1 if violations else 0

@@ -1,0 +1,227 @@
+"""Computer players for Canasta Ferroviaria. A bot sees only its own seat's view, never the game:
+its hand, the melds on the table, the pile's top card and count, the players' counts and scores.
+Each play it considers is judged by the game's own rules (`rules.py`) on a `Position` built from
+that view, so it sends only plays the game accepts.
+
+`choose(view)` returns the bot's next action as a JSON dict, or None when it has nothing to do.
+
+- "facil" draws from the stock, melds whatever it can (using a wild card to make up a pair),
+  adds what fits to its melds and discards its loneliest, cheapest card.
+- "normal" takes the pile when it pays (two naturals for the top card, and a pile worth having),
+  or just the top card for a meld of its own; it keeps its 7s natural and its wild cards for a
+  wild canasta, works toward the four kinds of canasta (so it can go out, which it does as soon
+  as it can), and guards the pile: it does not discard a card the next player can take, and
+  blocks them with a black 3 when the pile is big.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from engine.canasta import rules
+from engine.canasta.rules import Meld, Position
+from engine.cards import FRENCH, Card
+from engine.game import GameError
+
+LEVELS = ("facil", "normal")
+RANK_TEXT = {"wild": rules.WILD, "A": 1, "J": 11, "Q": 12, "K": 13}
+BIG_PILE = 6            # normal blocks with a black 3 from here on
+WORTH_TAKING = 3        # normal takes a pile of at least this many cards
+
+
+def _rank(text: str) -> int:
+    return RANK_TEXT[text] if text in RANK_TEXT else int(text)
+
+
+def _codes(cards) -> list[str]:
+    return [FRENCH.format(c) for c in cards]
+
+
+def melds_of(view: dict, seat: int) -> list[Meld]:
+    return [Meld(m["id"], m["owner"], _rank(m["rank"]), FRENCH.parse_all(m["cards"]))
+            for m in view["melds"] if m["owner"] == seat]
+
+
+def position(view: dict, seat: int) -> Position:
+    me = view["players"][seat]
+    return Position(FRENCH.parse_all(view["hand"]), melds_of(view, seat), me["melded"],
+                    me["requirement"], view["sevens_free"])
+
+
+def _next_id(view: dict) -> int:
+    return max((m["id"] for m in view["melds"]), default=0) + 1
+
+
+def _ok(check, *args) -> bool:
+    try:
+        check(*args)
+    except GameError:
+        return False
+    return True
+
+
+class BaseBot:
+    level = ""
+    keep_wilds = False          # keep wild cards for a wild canasta rather than pairs
+
+    def __init__(self, seat: int, seed: int = 0):
+        self.seat = seat
+        self.rng = random.Random(seed * 31 + seat)
+
+    def choose(self, view: dict) -> dict | None:
+        allowed = view.get("allowed")
+        if not allowed:
+            return None
+        if "next_round" in allowed:
+            return {"type": "next_round"}
+        pos = position(view, self.seat)
+        if view["phase"] == "draw":
+            return self.start(view, pos, allowed)
+        move = self.play(view, pos, allowed)
+        if move is not None:
+            return move
+        if "no_discard" in allowed:
+            return {"type": "no_discard"}
+        legal = rules.legal_discards(pos.hand, pos.melds, pos.sevens_free)
+        return {"type": "discard", "card": FRENCH.format(self.pick_discard(view, pos, legal))}
+
+    # ----- the start of the turn ------------------------------------------------------------
+
+    def start(self, view: dict, pos: Position, allowed: list[str]) -> dict:
+        return {"type": "draw"}
+
+    # ----- melding --------------------------------------------------------------------------
+
+    def play(self, view: dict, pos: Position, allowed: list[str]) -> dict | None:
+        if "add" in allowed:
+            add = self.an_addition(pos)
+            if add is not None:
+                return add
+        if "meld" in allowed:
+            groups = self.a_meld(pos, _next_id(view))
+            if groups:
+                return {"type": "meld", "melds": [_codes(g) for g in groups]}
+        return None
+
+    def an_addition(self, pos: Position) -> dict | None:
+        wilds = [c for c in pos.hand if rules.is_wild(c)]
+        for meld in pos.melds:
+            if meld.complete or meld.rank == rules.THREE:
+                continue
+            room = rules.CANASTA_SIZE - len(meld.cards)
+            fitting = wilds if meld.rank == rules.WILD else rules.naturals_of(pos.hand, meld.rank)
+            for count in range(min(room, len(fitting)), 0, -1):
+                cards = fitting[:count]
+                if _ok(rules.add_play, pos, meld, cards):
+                    return {"type": "add", "meld": meld.id, "cards": _codes(cards)}
+        return None
+
+    def candidate_groups(self, pos: Position) -> list[list[Card]]:
+        """New melds the hand could make, the best first: naturals of a rank, a pair made up
+        with a wild card, wild cards together."""
+        open_ranks = {m.rank for m in pos.melds if not m.complete}
+        by_rank: dict[int, list[Card]] = {}
+        for c in pos.hand:
+            if not rules.is_wild(c) and c.rank != rules.THREE:
+                by_rank.setdefault(c.rank, []).append(c)
+        wilds = [c for c in pos.hand if rules.is_wild(c)]
+        groups = [cards[:rules.CANASTA_SIZE] for rank, cards in sorted(by_rank.items())
+                  if len(cards) >= rules.MIN_MELD and rank not in open_ranks]
+        if self.keep_wilds and len(wilds) >= rules.MIN_MELD and rules.WILD not in open_ranks:
+            groups.append(wilds[:rules.CANASTA_SIZE])
+            wilds = []
+        for rank, cards in sorted(by_rank.items()):
+            if len(cards) == 2 and wilds and rank not in open_ranks and rank != rules.SEVEN:
+                groups.append([*cards, wilds.pop()])
+        return groups
+
+    def a_meld(self, pos: Position, next_id: int) -> list[list[Card]]:
+        groups = self.candidate_groups(pos)
+        while groups:
+            chosen = list(groups)
+            if _ok(rules.meld_play, pos, chosen, self.seat, next_id):
+                return chosen
+            groups.pop()
+        return []
+
+    # ----- the discard ----------------------------------------------------------------------
+
+    def pick_discard(self, view: dict, pos: Position, legal: list[Card]) -> Card:
+        counts = Counter(c.rank for c in pos.hand if not rules.is_wild(c))
+
+        def cost(c: Card) -> tuple:
+            return (rules.is_wild(c), counts[c.rank], rules.value(c), self.rng.random())
+
+        return min(legal, key=cost)
+
+
+class FacilBot(BaseBot):
+    level = "facil"
+
+
+class NormalBot(BaseBot):
+    level = "normal"
+    keep_wilds = True
+
+    def start(self, view: dict, pos: Position, allowed: list[str]) -> dict:
+        top = FRENCH.parse(view["pile_top"]) if view["pile_top"] else None
+        if "take_pile" in allowed and top is not None and view["pile"] >= WORTH_TAKING:
+            take = self.pile_take(view, pos, top)
+            if take is not None:
+                return take
+        if "take_top" in allowed:
+            return {"type": "take_top"}
+        return {"type": "draw"}
+
+    def pile_take(self, view: dict, pos: Position, top: Card) -> dict | None:
+        """Take the pile with two naturals (and, before the first meld, the other melds that make
+        up the requirement). Judged with nothing from under the top card, which only adds to
+        the hand: a hand that keeps a card besides 7s is sound either way."""
+        rank = rules.pile_rank(top)
+        if rank is None:
+            return None
+        pair = rules.naturals_of(pos.hand, rank)[:2]
+        rest = rules.take(pos.hand, pair)
+        extra_pos = Position(rest, pos.melds, pos.melded, pos.needed, pos.sevens_free)
+        extras = [g for g in self.candidate_groups(extra_pos) if rules.meld_rank(g) != rank]
+        next_id = _next_id(view)
+        for count in range(len(extras) + 1):
+            groups = extras[:count] if pos.melded is False else []
+            try:
+                _, _, after, _ = rules.take_pile_play(pos, top, pair, groups, [], self.seat,
+                                                      next_id)
+            except GameError:
+                if pos.melded:
+                    return None
+                continue
+            if len(after) >= 2 and any(c.rank != rules.SEVEN for c in after):
+                data: dict = {"type": "take_pile", "cards": _codes(pair)}
+                if groups:
+                    data["melds"] = [_codes(g) for g in groups]
+                return data
+            return None
+        return None
+
+    def pick_discard(self, view: dict, pos: Position, legal: list[Card]) -> Card:
+        counts = Counter(c.rank for c in pos.hand if not rules.is_wild(c))
+        following = (self.seat + 1) % len(view["players"])
+        theirs = {_rank(m["rank"]) for m in view["melds"]
+                  if m["owner"] == following and not m["complete"]}
+        big = view["pile"] >= BIG_PILE
+
+        def cost(c: Card) -> tuple:
+            black_three = rules.is_black_three(c)
+            helps_them = not rules.is_wild(c) and c.rank in theirs
+            return (rules.is_wild(c), not (black_three and big), helps_them,
+                    c.rank == rules.SEVEN, counts[c.rank], rules.value(c), self.rng.random())
+
+        return min(legal, key=cost)
+
+
+BOTS = {FacilBot.level: FacilBot, NormalBot.level: NormalBot}
+
+
+def make_bot(level: str, seat: int, seed: int = 0) -> BaseBot:
+    if level not in BOTS:
+        raise ValueError(f"unknown bot level {level!r}")
+    return BOTS[level](seat, seed)
