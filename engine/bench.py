@@ -3,6 +3,7 @@
     python -m engine.bench bots [--games 200 --seed 1 --players 4 --level normal --against facil]
     python -m engine.bench ferrocarril [--games 100 --seed 1 --players 4]
     python -m engine.bench tren [--games 200 --seed 1 --players 4 --rounds 3]
+    python -m engine.bench canasta [--games 100 --seed 1 --players 3 --target 5000]
 
 Each subcommand is one function taking the parsed arguments; add a new one with `add_parser`
 in `build_parser` and a `run_...` function.
@@ -102,35 +103,51 @@ def check_cost(players: int, seed: int, moves: int = 1500) -> str:
 # ----- tren: normal against three facil, and how long a bot move takes with eight players ------
 
 def run_tren(args) -> int:
+    return strength_and_speed(args, "tren", {"rounds": args.rounds},
+                              f"{args.rounds} rounds", "lowest_total", {"rounds": 1}, 8, 20)
+
+
+# ----- canasta: normal against two facil, and how long a bot move takes ------------------------
+
+def run_canasta(args) -> int:
+    return strength_and_speed(args, "canasta", {"target": args.target}, f"to {args.target}",
+                              "highest_total", {"target": args.target}, args.players, 50)
+
+
+def strength_and_speed(args, name: str, options: dict, match: str, won: str,
+                       move_options: dict, move_players: int, target_ms: int) -> int:
+    """`normal` in one seat against `facil` in the others, then each level's move times."""
     started = time.perf_counter()
-    options = {"rounds": args.rounds}
-    r = bots_match(args.games, args.seed, args.players, "normal", "facil", "tren", options)
+    r = bots_match(args.games, args.seed, args.players, "normal", "facil", name, options)
     elapsed = time.perf_counter() - started
     games = r["games"]
-    print(f"tren: normal vs {args.players - 1}x facil, {games} matches of {args.rounds} rounds "
+    print(f"{name}: normal vs {args.players - 1}x facil, {games} matches {match} "
           f"from seed {args.seed}, seat rotating")
-    print(f"lowest_total={r['strict']} ({100 * r['strict'] / games:.1f}%) "
-          f"lowest_with_ties={r['strict'] + r['ties']} "
+    print(f"{won}={r['strict']} ({100 * r['strict'] / games:.1f}%) "
+          f"{won}_with_ties={r['strict'] + r['ties']} "
           f"({100 * (r['strict'] + r['ties']) / games:.1f}%) target>=60% "
           f"violations={r['violations']} seconds={elapsed:.1f}")
     for level in ("normal", "facil"):
-        times = bot_move_times("tren", 8, args.seed, level, games=args.move_games)
+        times = bot_move_times(name, move_players, args.seed, level, games=args.move_games,
+                               options=move_options)
         times.sort()
         p99 = times[int(0.99 * (len(times) - 1))]
-        print(f"tren bot move ({level}, 8 players, view + choose): moves={len(times)} "
-              f"median_ms={1000 * statistics.median(times):.2f} p99_ms={1000 * p99:.2f} "
-              f"max_ms={1000 * times[-1]:.2f} target_p99<20ms")
+        print(f"{name} bot move ({level}, {move_players} players, view + choose): "
+              f"moves={len(times)} median_ms={1000 * statistics.median(times):.2f} "
+              f"p99_ms={1000 * p99:.2f} max_ms={1000 * times[-1]:.2f} "
+              f"target_p99<{target_ms}ms")
     return 1 if r["violations"] else 0
 
 
-def bot_move_times(game_name: str, players: int, seed: int, level: str, games: int) -> list:
-    """Seconds each bot decision takes (building its view and choosing), over whole one-round
-    games in which every seat is played by `level`."""
+def bot_move_times(game_name: str, players: int, seed: int, level: str, games: int,
+                   options: dict | None = None) -> list:
+    """Seconds each bot decision takes (building its view and choosing), over whole short
+    games (`options`: Tren's one round) in which every seat is played by `level`."""
     from engine.registry import GAMES
     cls = GAMES[game_name]
     times = []
     for i in range(games):
-        game = cls.new(players, {"rounds": 1}, seed + i)
+        game = cls.new(players, options or {"rounds": 1}, seed + i)
         bots = [cls.make_bot(level, s, seed + i) for s in range(players)]
         while not game.finished:
             seat = next(s for s in game.actors() if s is not None)
@@ -169,6 +186,15 @@ def build_parser() -> argparse.ArgumentParser:
     tren.add_argument("--move-games", type=int, default=40,
                       help="one-round 8-player games timed move by move")
     tren.set_defaults(run=run_tren)
+
+    canasta = commands.add_parser("canasta", help="Canasta: normal vs facil, bot move times")
+    canasta.add_argument("--games", type=int, default=100)
+    canasta.add_argument("--seed", type=int, default=1)
+    canasta.add_argument("--players", type=int, default=3)
+    canasta.add_argument("--target", type=int, default=5000)
+    canasta.add_argument("--move-games", type=int, default=5,
+                         help="games to the target timed move by move")
+    canasta.set_defaults(run=run_canasta)
     return parser
 
 

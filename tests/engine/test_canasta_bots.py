@@ -1,0 +1,63 @@
+"""Canasta Ferroviaria's computer players: they see only their view, "fácil" draws from the
+stock and melds what it can, "normal" takes a pile worth taking, keeps the black 3 for a big
+pile, and beats two "fácil" most of the time (scripts/bench canasta prints the figure)."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from engine.bench import bots_match
+from engine.canasta.bots import make_bot
+from tests.engine.canasta_helpers import deal, melds
+
+HAND = "Kh Kd 9s 9h 9d 5c 6c 8d Jc Jd 4s 4h 10c"
+
+
+def act(game, bot):
+    move = bot.choose(game.view(bot.seat))
+    game.apply(bot.seat, move)
+    return move
+
+
+def test_facil_draws_from_the_stock_even_when_the_pile_could_be_taken():
+    game = deal([HAND, "5h 6h 8h 10h Qc Qd Ah Ad 4c 4d 6s 8s 10s"], pile="7c 8c Qh 5d Kc",
+                scores=[0, 0])
+    assert "take_pile" in game.view(0)["allowed"]
+    assert act(game, make_bot("facil", 0)) == {"type": "draw"}
+
+
+def test_normal_takes_a_pile_it_can_meld_with_two_naturals():
+    game = deal([HAND, "5h 6h 8h 10h Qc Qd Ah Ad 4c 4d 6s 8s 10s"], pile="7c 8c Qh 5d Kc",
+                scores=[0, 0])
+    move = act(game, make_bot("normal", 0))
+    assert move["type"] == "take_pile" and sorted(move["cards"]) == ["Kd", "Kh"]
+    assert sorted(["Kc", "Kd", "Kh"]) in [sorted(m) for m in melds(game, 0)]
+
+
+def test_facil_melds_what_it_can_once_it_has_drawn():
+    game = deal([HAND, "5h 6h 8h 10h Qc Qd Ah Ad 4c 4d 6s 8s 10s"], "Jh 2c",
+                scores=[-100, 0])                     # a negative score needs only 15
+    bot = make_bot("facil", 0)
+    assert act(game, bot) == {"type": "draw"}
+    move = act(game, bot)
+    assert move["type"] == "meld"
+    assert melds(game, 0)
+
+
+def test_a_bot_decides_from_its_view_alone():
+    """The same view gives the same move whatever the hidden cards are."""
+    base = deal([HAND, "5h 6h 8h 10h Qc Qd Ah Ad 4c 4d 6s 8s 10s"], pile="7c 8c", scores=[0, 0])
+    other = deal([HAND, "5s 6s 8s 10d Qs Qh Ac As 4c 4d 6d 8h 10h"], pile="7c 8c", scores=[0, 0])
+    for level in ("facil", "normal"):
+        a = make_bot(level, 0, 3).choose(copy.deepcopy(base).view(0))
+        b = make_bot(level, 0, 3).choose(copy.deepcopy(other).view(0))
+        assert a == b
+
+
+@pytest.mark.slow
+def test_normal_has_the_highest_total_against_two_facil_most_of_the_time():
+    result = bots_match(games=12, seed=40, players=3, level="normal", against="facil",
+                        game_name="canasta", options={"target": 5000})
+    assert result["violations"] == 0
+    assert result["strict"] >= 8             # a third by chance; the bench prints the figure
