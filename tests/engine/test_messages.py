@@ -15,7 +15,7 @@ from engine.messages import CATALOGUE, Or, Words, register, template_fields, tex
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 SERVER = ENGINE.parent / "server"
 # Packages whose refusals all come from the catalogue (a new game is added here when it lands).
-CONVERTED = ["*.py", "ferrocarril/*.py", "manipulacion/*.py", "tren/*.py"]
+CONVERTED = ["*.py", "ferrocarril/*.py", "manipulacion/*.py", "tren/*.py", "canasta/*.py"]
 
 SAMPLES = {
     "why": Words("Primero roba una carta.", "Draw a card first."),
