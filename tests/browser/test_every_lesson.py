@@ -234,7 +234,7 @@ TREN = {
     ],
 }
 
-# Tren's lessons need its phone screen (static/js/games/tren/phone.js), written on its own branch.
+
 @pytest.fixture(scope="module")
 def lesson_host(tmp_path_factory):
     server = Host(tmp_path_factory.mktemp("lessons"), "--bot-delay", "0.15")
@@ -295,8 +295,17 @@ def tren_tap(page: Page, move) -> None:
     kind = move[0]
     if kind == "card":
         shown(page, f'.hand-card[data-id="{move[1]}"]').tap()
+        page.held_tile = move[1]
     elif kind == "train":
         shown(page, f'[data-train="{move[1]}"]').tap()
+        # The play's answer before the next tap (a tap while a play is on its way is not
+        # taken): the tile leaves the hand, or the refusal shows.
+        page.wait_for_function(
+            """(code) => {
+                const tile = document.querySelector(`.hand-card[data-id="${code}"]`);
+                return !tile || !tile.offsetParent
+                    || !!document.querySelector('#banner:not(.hidden)');
+            }""", arg=page.held_tile)
     elif kind == "act":
         shown(page, f'[data-act="{move[1]}"]').tap()
     elif kind == "next":
