@@ -7,6 +7,8 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.pages import choose_game
+
 WAIT_MS = 10000
 
 
@@ -63,7 +65,7 @@ def test_option_values_are_shown_by_their_labels_on_the_tv_and_the_solo_entry(tv
     shows its label, in Spanish and in English, whatever the rule set."""
     tv.set_default_timeout(WAIT_MS)
     tv.goto(host.url + "/")
-    tv.locator('.tile[data-game="manipulacion"]').click()
+    choose_game(tv, "manipulacion")
     expect(tv.locator('[data-option="mandatory_play"][data-value="remind"]')).to_have_text(
         "Recordar, con pista")
     for lang in ("es", "en"):
