@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import choose_game, host_command
+from tests.browser.pages import host_command, seat_at_tv
 
 SPOT = {"x": 8, "y": 30}          # hand cards overlap: tap near the left edge
 HANDS = ["9e", "Ae 3b 5c", "* 8c 9b", "3o 6c 8b 9c", "Ab Ac 6o 6e 8o 9o Sc Rb"]
@@ -93,22 +93,8 @@ def four_at_the_manipulacion_table(host, tv: Page, ana: Page, timeout_ms: int = 
     her turn); the next seat lays its three Kings: returns once the TV shows that last play."""
     tv.set_default_timeout(timeout_ms)
     ana.set_default_timeout(timeout_ms)
-    tv.goto(host.url + "/")
-    join_text = tv.locator(".join-panel .join-url strong")
-    expect(join_text).to_have_text(re.compile(r"/j/[A-Z]{4}$"))
-    choose_game(tv, "manipulacion")
-    ana.goto("http://" + join_text.inner_text())
-    ana.locator("#name-input").fill("Ana")
-    ana.locator("#join-btn").click()
-    expect(ana.locator("body")).to_have_attribute("data-screen", "lobby")
-    for _ in range(3):
-        tv.locator(".add-bot .add").click()
-    expect(tv.locator(".seats-panel .seat-name")).to_have_count(4)
-    session = json.loads(tv.evaluate("() => localStorage.getItem('sobremesa.tv')"))
-    reply = host_command(host.url, session["room"], session["host_token"], "set_options",
-                         {"options": {"ruleset": "maquiavelo", "_deal": MANI_DEAL}})
-    assert reply == {"ok": True}, reply
-    tv.locator("#start").click()
+    seat_at_tv(host, tv, "manipulacion", [(ana, "Ana")], 4,
+               {"ruleset": "maquiavelo", "_deal": MANI_DEAL})
     expect(ana.locator("body")).to_have_attribute("data-screen", "game")
     ana.locator('[data-act="draw"]:not([disabled])').tap()     # Maquiavelo: a draw ends the turn
     expect(tv.locator(".mani-last .last-cards svg.card")).to_have_count(3, timeout=2 * timeout_ms)

@@ -2,6 +2,7 @@
 a family table (the TV's room, Abuela's phone and a computer player, started)."""
 from __future__ import annotations
 
+import json
 import re
 from contextlib import contextmanager
 
@@ -59,6 +60,30 @@ def choose_game(tv, name: str, tries: int = 4) -> None:
         except AssertionError:
             continue
     expect(tv.locator(".tile.selected")).to_have_attribute("data-game", name)
+
+
+def seat_at_tv(host, tv, game: str, phones: list, players: int, options: dict) -> None:
+    """The TV opens a room for `game`; each (page, name) in `phones` sits down in that order,
+    computer players fill the seats up to `players`, the host sets `options` (a test deal: the
+    host runs with --allow-test-deals) and starts."""
+    tv.goto(host.url + "/")
+    join_text = tv.locator(".join-panel .join-url strong")
+    expect(join_text).to_have_text(re.compile(r"/j/[A-Z]{4}$"))
+    if game != "ferrocarril":                  # the chooser's first game is already chosen
+        choose_game(tv, game)
+    for page, name in phones:
+        page.goto("http://" + join_text.inner_text())
+        page.locator("#name-input").fill(name)
+        page.locator("#join-btn").click()
+        expect(page.locator("body")).to_have_attribute("data-screen", "lobby")
+    for _ in range(players - len(phones)):
+        tv.locator(".add-bot .add").click()
+    expect(tv.locator(".seats-panel .seat-name")).to_have_count(players)
+    session = json.loads(tv.evaluate("() => localStorage.getItem('sobremesa.tv')"))
+    reply = host_command(host.url, session["room"], session["host_token"], "set_options",
+                         {"options": options})
+    assert reply == {"ok": True}, reply
+    tv.locator("#start").click()
 
 
 def host_command(url: str, room: str, host_token: str, command: str, args: dict) -> dict:

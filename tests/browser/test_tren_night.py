@@ -6,13 +6,11 @@ that lights a train, else Robar, then the tile or Pasar) until somebody goes out
 shows the round's end with every hand and its points."""
 from __future__ import annotations
 
-import json
-import re
 import time
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import choose_game, host_command, page_in
+from tests.browser.pages import page_in, seat_at_tv
 from tests.browser.test_tren_phone import take_a_turn
 from tests.browser.tren_rooms import tile
 
@@ -28,28 +26,6 @@ DEAL = {
 }
 
 
-def sit_down(host, tv: Page, phones: list[Page]) -> None:
-    tv.goto(host.url + "/")
-    join_text = tv.locator(".join-panel .join-url strong")
-    expect(join_text).to_have_text(re.compile(r"/j/[A-Z]{4}$"))
-    choose_game(tv, "tren")
-    for page, name in zip(phones, NAMES, strict=True):
-        page.goto("http://" + join_text.inner_text())
-        page.locator("#name-input").fill(name)
-        page.locator("#join-btn").click()
-        expect(page.locator("body")).to_have_attribute("data-screen", "lobby")
-    for _ in range(4):
-        tv.locator(".add-bot .add").click()
-    expect(tv.locator(".seats-panel .seat-name")).to_have_count(8)
-    session = json.loads(tv.evaluate("() => localStorage.getItem('sobremesa.tv')"))
-    reply = host_command(host.url, session["room"], session["host_token"], "set_options",
-                         {"options": {"_deal": DEAL}})
-    assert reply == {"ok": True}, reply
-    tv.locator("#start").click()
-    for page in phones:
-        expect(page.locator("body")).to_have_attribute("data-screen", "game")
-
-
 def play_on(page: Page, code: str, train: int) -> None:
     """Tap the tile: exactly the one train lights; tap it and the tile is gone from the hand."""
     tile(page, code).tap()
@@ -60,11 +36,6 @@ def play_on(page: Page, code: str, train: int) -> None:
     expect(tile(page, code)).to_have_count(0)
 
 
-def train_tiles(tv: Page, train: int) -> list[str]:
-    return tv.locator(f'.tren-arm[data-train="{train}"] svg.domino').evaluate_all(
-        "tiles => tiles.map(t => t.dataset.tile)")
-
-
 def test_four_phones_and_four_computers_play_a_round(browser, host):
     phone = browser.devices["Pixel 7"]
     with page_in(browser, WAIT_MS, viewport={"width": 1920, "height": 1080}) as tv, \
@@ -73,7 +44,9 @@ def test_four_phones_and_four_computers_play_a_round(browser, host):
             page_in(browser, WAIT_MS, **phone) as ana, \
             page_in(browser, WAIT_MS, **phone) as pablo:
         phones = [abuela, tio, ana, pablo]
-        sit_down(host, tv, phones)
+        seat_at_tv(host, tv, "tren", list(zip(phones, NAMES, strict=True)), 8, {"_deal": DEAL})
+        for page in phones:
+            expect(page.locator("body")).to_have_attribute("data-screen", "game")
 
         # Abuela lays her double 5 and cannot cover it: Robar, then Pasar; her marker goes up.
         play_on(abuela, "5-5", 0)

@@ -5,14 +5,11 @@ with --allow-test-deals. Used by tests/browser/test_tren_tv.py and the screensho
 (tests/browser/screens.py --only tren)."""
 from __future__ import annotations
 
-import json
-import re
-
 from playwright.sync_api import Page, expect
 
 from engine import dominoes
 from engine.dominoes import ALL_TILES
-from tests.browser.pages import choose_game, host_command
+from tests.browser.pages import seat_at_tv
 
 ROUND = 3                 # the engine in the hub: the double 10
 
@@ -120,21 +117,6 @@ def open_room(host, tv: Page, abuela: Page, players: int, deal: dict, options=No
     the seats, the deal is set and the game starts."""
     tv.set_default_timeout(timeout_ms)
     abuela.set_default_timeout(timeout_ms)
-    tv.goto(host.url + "/")
-    join_text = tv.locator(".join-panel .join-url strong")
-    expect(join_text).to_have_text(re.compile(r"/j/[A-Z]{4}$"))
-    choose_game(tv, "tren")
-    abuela.goto("http://" + join_text.inner_text())
-    abuela.locator("#name-input").fill("Abuela")
-    abuela.locator("#join-btn").click()
-    expect(abuela.locator("body")).to_have_attribute("data-screen", "lobby")
-    for _ in range(players - 1):
-        tv.locator(".add-bot .add").click()
-    expect(tv.locator(".seats-panel .seat-name")).to_have_count(players)
-    session = json.loads(tv.evaluate("() => localStorage.getItem('sobremesa.tv')"))
-    reply = host_command(host.url, session["room"], session["host_token"], "set_options",
-                         {"options": {**(options or {}), "_deal": deal}})
-    assert reply == {"ok": True}, reply
-    tv.locator("#start").click()
+    seat_at_tv(host, tv, "tren", [(abuela, "Abuela")], players, {**(options or {}), "_deal": deal})
     expect(tv.locator(".tren-arm, .round-over")).not_to_have_count(0)
     tv.wait_for_timeout(500)                 # the trains folded (fitTrains after the last view)
