@@ -1,8 +1,8 @@
 """Canasta Ferroviaria tables seen on the TV, set up with an explicit deal
 (engine/canasta/deal.py): three and six players well into a round (canastas of each kind, open
-melds, red 3s, kitties down, seen and taken, a frozen pile; with six, a black 3 on it too), and a
-round about to end (Robotina discards her last card and goes out). Abuela's phone sits in seat 0
-and computer players fill the other seats; the host must run with --allow-test-deals. Used by
+melds, a player yet to meld, red 3s, kitties down, seen and taken, a frozen pile; with six a
+black 3 on it too), and a round about to end (Robotina discards her last card and goes out).
+Abuela's phone sits in seat 0 and computer players fill the other seats; the host must run with --allow-test-deals. Used by
 tests/browser/test_canasta_tv.py and the screenshots (tests/browser/screens.py --only canasta)."""
 from __future__ import annotations
 
@@ -28,8 +28,7 @@ THREE = {
     "kitties": ["", "Ks Kc Qs Qh 9s 9h 8s 8c 7c 6h 5h", "Kh Kd Qd Qc 9h 9d 8d 8h 6d 5c 4c"],
     "kitty_taken": [0], "kitty_seen": [1],
     "melds": [[0, RED], [0, BLACK], [0, WILD], [0, SEVENS], *[[0, m] for m in OPEN[:6]],
-              [1, RED], [1, OPEN[0]], [1, OPEN[2]], [1, OPEN[4]],
-              [2, "9h 9d 9s 9c"], [2, "Jh Jd 2c"]],
+              [1, RED], [1, OPEN[0]], [1, OPEN[2]], [1, OPEN[4]]],
     "red_threes": ["3h 3d", "3h", ""],
     "pile": "6c 9s * Kc 4h Jd",
     "fill": True, "dealer": 2, "turn": 0, "scores": [5250, 1130, -240],
@@ -45,7 +44,6 @@ SIX = {
               [1, RED], [1, BLACK], [1, SEVENS], *[[1, m] for m in OPEN[:7]],
               [2, WILD], [2, RED], *[[2, m] for m in OPEN[:8]],
               *[[3, m] for m in OPEN[:5]],
-              [4, BLACK], [4, "Ah Ad 2s"],
               [5, RED], [5, BLACK], [5, SEVENS], *[[5, m] for m in OPEN[1:8]]],
     "red_threes": ["3h 3d", "3h 3d 3h", "", "3d", "3h 3h 3d 3d", ""],
     "pile": "6c 9s 2d Kc 4h 3s",
