@@ -2,8 +2,9 @@
 (engine/canasta/deal.py): three and six players well into a round (canastas of each kind, open
 melds, a player yet to meld, red 3s, kitties down, seen and taken, a frozen pile; with six a
 black 3 on it too), and a round about to end (Robotina discards her last card and goes out).
-Abuela's phone sits in seat 0 and computer players fill the other seats; the host must run with --allow-test-deals. Used by
-tests/browser/test_canasta_tv.py and the screenshots (tests/browser/screens.py --only canasta)."""
+Abuela's phone sits in seat 0 and computer players fill the other seats; the host must run
+with --allow-test-deals. Used by tests/browser/test_canasta_tv.py and the screenshots
+(tests/browser/screens.py --only canasta)."""
 from __future__ import annotations
 
 import json
