@@ -99,3 +99,9 @@ def open_room(host, tv: Page, abuela: Page, players: int, deal: dict, options=No
     tv.locator("#start").click()
     expect(tv.locator(".cn-seat, .round-over")).not_to_have_count(0)
     tv.wait_for_timeout(500)                 # the table fitted (fitTable after the last view)
+
+
+# The same table with Robotina about to discard (she holds two cards she cannot meld) and
+# Chispas to play after her: the log fills with their moves before Abuela's turn comes round.
+LOG = {**THREE, "hands": [THREE["hands"][0], "5h 8d", THREE["hands"][2]], "stock": "4d 6h",
+       "turn": 1, "phase": "play"}

@@ -10,7 +10,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from engine.canasta import Canasta
-from tests.browser.canasta_table import ENDING, SIX, THREE, engine_round_end, open_room
+from tests.browser.canasta_table import ENDING, LOG, SIX, THREE, engine_round_end, open_room
 
 WAIT_MS = 10000
 SMALLEST_RANK = 22.0            # px: the inked height of a meld's rank on its top card
@@ -189,3 +189,20 @@ def test_round_end_breakdown_adds_up_to_the_engines_figures(tv, host, new_phone)
     expect(chispas.locator("td.total")).to_have_text(f"−{-engine['totals'][2]}")
     text = tv.locator("body").inner_text()
     assert not CARD_CODE.findall(text), CARD_CODE.findall(text)
+
+
+def test_the_log_names_the_cards_in_words(tv, host, new_phone):
+    abuela = new_phone()
+    open_room(host, tv, abuela, 3, LOG, timeout_ms=WAIT_MS)
+    call = tv.locator(".canasta-call .call-title")
+    expect(call).to_have_text("Le toca a Abuela", timeout=3 * WAIT_MS)   # the two bots played
+    feed = tv.locator(".feed .feed-item .text")
+    expect(feed.filter(has_text="Robotina descarta")).to_have_count(1)
+    said = feed.all_inner_texts()
+    discard = next(line for line in said if line.startswith("Robotina descarta"))
+    assert re.fullmatch(r"Robotina descarta (el 5 de corazones|el 8 de diamantes)", discard), said
+    assert any(line.startswith("Chispas roba 2 del mazo") for line in said), said
+    assert_words_only(tv)
+    english = tv.locator(".feed .feed-item .text").all_inner_texts()
+    said = r"Robotina discards the (5 of hearts|8 of diamonds)"
+    assert any(re.fullmatch(said, line) for line in english), english

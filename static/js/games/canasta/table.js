@@ -64,6 +64,7 @@ function ownMelds(view, seat) {
 
 function kinds(player) {
   return h("span", { class: "cn-kinds", title: t("canasta.table.kinds_title") },
+    h("span", { class: "cn-kinds-label", text: t("canasta.table.kinds") }),
     KINDS.map((kind) => {
       const n = (player.canastas || {})[kind] || 0;
       return h("span", { class: ["cn-kind-box", `kind-${kind}`, !n && "none"], dataset: { kind, n: String(n) },

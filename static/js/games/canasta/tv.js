@@ -63,6 +63,10 @@ function render(root, ctx, memory) {
       tableArea(ctx, memory, mountTable, "div", "canasta-table"),
       h("aside", { class: "canasta-aside" }, piles(ctx), call(ctx), feed(ctx, (ev) => eventText(ev, ctx), FEED_SIZE))));
     fitTable(root);
+    if (!memory.fontsFitted && document.fonts) {       // refit once the type is loaded
+      memory.fontsFitted = true;
+      document.fonts.ready.then(() => { if (root.isConnected) fitTable(root); });
+    }
   });
   if (view.phase === "draw" || view.phase === "play") announce(ctx, memory);
   else memory.lastEvent = lastEventN(view);
