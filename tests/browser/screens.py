@@ -2,7 +2,7 @@
 one-device screen (/solo on a laptop, a tablet either way round and a phone) and its lessons.
 
     .venv/bin/python -m tests.browser.screens [--out docs/screens]
-        [--only host|damaged|solo|lessons|night|phone] [--suffix=-before]
+        [--only host|damaged|solo|lessons|night|phone|tren|canasta] [--suffix=-before]
 
 Starts real hosts on loopback, plays the moments through the pages, and saves one PNG each.
 """
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
 
-from tests.browser import phone_states
+from tests.browser import canasta_table, phone_states
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.browser.night import abuela_closes, five_at_the_table
 from tests.browser.tren_table import EIGHT, ENDING, ENDING_8, FOUR, open_room
@@ -288,6 +288,28 @@ def tren(browser, devices, out: Path, data: Path, suffix: str = "") -> None:
             host.kill()
 
 
+def canasta(browser, devices, out: Path, data: Path, suffix: str = "") -> None:
+    """Canasta Ferroviaria on the TV (tests/browser/canasta_table.py): three and six players well
+    into a round (canastas of each kind, red 3s, kitties, a frozen pile; with six a black 3 on
+    it), and the end of a round with its breakdown."""
+    shots = [("3", 3, canasta_table.THREE), ("6", 6, canasta_table.SIX),
+             ("3-round-end", 3, canasta_table.ENDING)]
+    for i, (name, players, deal) in enumerate(shots):
+        (data / str(i)).mkdir()
+        host = Host(data / str(i), "--bot-delay", "0.3", "--allow-test-deals")
+        try:
+            tv, abuela = tv_page(browser), phone_page(browser, devices)
+            canasta_table.open_room(host, tv, abuela, players, deal)
+            if "round-end" in name:
+                expect(tv.locator(".round-over")).to_be_visible(timeout=30000)
+            tv.wait_for_timeout(800)
+            tv.screenshot(path=out / f"tv-canasta-{name}{suffix}.png")
+            tv.context.close()
+            abuela.context.close()
+        finally:
+            host.kill()
+
+
 PHONE_MOMENTS = {"ferrocarril": ("turn", "compro"), "manipulacion": ("editing",)}
 
 
@@ -316,7 +338,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.browser.screens")
     parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
     parser.add_argument("--only", choices=["host", "damaged", "solo", "lessons", "night", "phone",
-                                           "tren"],
+                                           "tren", "canasta"],
                         help="take only this group of screenshots")
     parser.add_argument("--suffix", default="",
                         help="added to the night and phone groups' names (-before: to compare)")
@@ -325,7 +347,7 @@ def main(argv=None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as tmp:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for sub in "abcdefg":
+        for sub in "abcdefgh":
             (Path(tmp) / sub).mkdir()
         if args.only in (None, "host"):
             host_controls(browser, playwright.devices, out, Path(tmp) / "a")
@@ -341,6 +363,8 @@ def main(argv=None) -> int:
             phone(browser, playwright.devices, out, Path(tmp) / "f", args.suffix)
         if args.only in (None, "tren"):
             tren(browser, playwright.devices, out, Path(tmp) / "g", args.suffix)
+        if args.only in (None, "canasta"):
+            canasta(browser, playwright.devices, out, Path(tmp) / "h", args.suffix)
         browser.close()
     for png in sorted(out.glob("*.png")):
         print(png.relative_to(ROOT) if png.is_relative_to(ROOT) else png)

@@ -1,0 +1,158 @@
+// Canasta Ferroviaria's table, the same component on every screen:
+//   mount(root, { density: "tv" | "phone" }) -> {update(state, local), relabel(), destroy()}
+// One area per player (data-seat): name, score, cards in hand, the initial-meld requirement
+// (until they have melded), the canastas of each kind they hold (all four are needed to go
+// out), their red 3s, their kitty (data-kitty: face down with its count, or taken), and their
+// melds as compact stacks (data-meld): one card showing the rank with a count badge and the
+// wilds in it; a canasta as one squared pile framed in its kind's colour (red, black, wild,
+// sevens) with its kind named. `local.picking` with `local.pickable` (meld ids): those melds
+// get class `pickable`.
+// "tv": the areas in a grid over the whole table, the cards as large as every area lets its
+// melds show whole (fitTable, once the table is on the page). "phone": the same areas, one
+// under another, at the phone's sizes (its CSS is the phone's).
+// Reads only the view.
+import { component, h, markup } from "../../core/dom.js";
+import { getLang, t } from "../../core/i18n.js";
+import { seatChip, seatVars } from "../../core/seats.js";
+import { cardEl, parseCard } from "../../pieces/french.js";
+import { seatOf } from "../../shell/tv-kit.js";
+import { points } from "./words.js";
+
+export const KINDS = ["red", "black", "wild", "sevens"];
+const BACK = `<svg class="cn-back" viewBox="0 0 100 140" aria-hidden="true"><rect x="2" y="2" width="96" height="136" rx="10" fill="#1d4e89" stroke="#cfe3ff" stroke-width="4"/><rect x="14" y="14" width="72" height="112" rx="6" fill="none" stroke="#cfe3ff" stroke-width="3"/></svg>`;
+
+const isWild = (code) => { const c = parseCard(code); return c.joker || c.rank === "2"; };
+
+// The card a stack shows on top: a natural card of its rank (a joker for a meld of wilds).
+export function faceOf(meld) {
+  return meld.cards.find((code) => !isWild(code)) || meld.cards[0] || "*";
+}
+
+export function rankWords(meld) {
+  if (meld.rank === "wild") return t("canasta.table.rank.wild");
+  if (meld.rank === "3") return t("canasta.table.rank.3");
+  return meld.rank;
+}
+
+// ----- one meld ------------------------------------------------------------------------------------
+
+function meldEl(meld, local) {
+  const canasta = meld.complete && meld.kind;
+  const pickable = local.picking && (local.pickable || []).includes(meld.id);
+  const layers = Math.min(canasta ? 4 : 3, Math.max(0, meld.count - 1));
+  return h("div", {
+    class: ["cn-meld", canasta && "canasta", canasta && `kind-${meld.kind}`, pickable && "pickable"],
+    dataset: { meld: String(meld.id), count: String(meld.count), kind: meld.kind || "" },
+    title: t("canasta.table.meld_title", { n: meld.count, rank: rankWords(meld) }),
+  },
+  h("div", { class: ["cn-stack", `layers-${layers}`] },
+    cardEl(faceOf(meld), { lang: getLang(), index: "big", extraClass: "cn-face" })),
+  h("span", { class: "cn-count", text: String(meld.count) }),
+  meld.wilds > 0 && h("span", { class: "cn-wilds", title: t("canasta.table.wilds_title", { n: meld.wilds }),
+    text: t("canasta.table.wilds", { n: meld.wilds }) }),
+  canasta && h("span", { class: "cn-kind", text: t(`canasta.table.kind.${meld.kind}`) }));
+}
+
+// Canastas first (by kind), then the open melds in the order laid.
+function ownMelds(view, seat) {
+  const mine = view.melds.filter((m) => m.owner === seat);
+  const done = mine.filter((m) => m.complete && m.kind).sort((a, b) => KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind));
+  return [...done, ...mine.filter((m) => !(m.complete && m.kind))];
+}
+
+// ----- one player's area -----------------------------------------------------------------------------
+
+function kinds(player) {
+  return h("span", { class: "cn-kinds", title: t("canasta.table.kinds_title") },
+    h("span", { class: "cn-kinds-label", text: t("canasta.table.kinds") }),
+    KINDS.map((kind) => {
+      const n = (player.canastas || {})[kind] || 0;
+      return h("span", { class: ["cn-kind-box", `kind-${kind}`, !n && "none"], dataset: { kind, n: String(n) },
+        title: t(`canasta.table.kind.${kind}`), text: String(n) });
+    }));
+}
+
+function kitty(player) {
+  if (player.kitty_taken) {
+    return h("div", { class: "cn-kitty taken", dataset: { kitty: String(player.seat), state: "taken" } },
+      h("span", { class: "cn-kitty-word", text: t("canasta.table.kitty_taken") }));
+  }
+  return h("div", { class: ["cn-kitty", player.kitty_seen && "seen"],
+    dataset: { kitty: String(player.seat), state: player.kitty_seen ? "seen" : "down" } },
+  markup(BACK),
+  h("span", { class: "cn-kitty-count", text: String(player.kitty) }),
+  h("span", { class: "cn-kitty-word" }, t("canasta.table.kitty"),
+    player.kitty_seen && h("small", { text: ` · ${t("canasta.table.kitty_seen")}` })));
+}
+
+function redThrees(player) {
+  if (!player.red_threes.length) return null;
+  const n = player.red_threes.length;
+  return h("div", { class: "cn-red3s", dataset: { n: String(n) }, title: t("canasta.table.red_threes") },
+    cardEl(player.red_threes[n - 1], { lang: getLang(), index: "big", extraClass: "cn-red3" }),
+    n > 1 && h("span", { class: "cn-red3-count", text: `×${n}` }));
+}
+
+function seatArea(state, player, local) {
+  const view = state.game;
+  const seat = seatOf(state.room, player.seat);
+  const turn = view.turn === player.seat && (view.phase === "draw" || view.phase === "play");
+  const melds = ownMelds(view, player.seat);
+  return h("section", { class: ["cn-seat", turn && "turn"], vars: seatVars(seat), dataset: { seat: String(player.seat) } },
+    h("header", { class: "cn-head" },
+      turn && h("span", { class: "turn-flag", "aria-hidden": "true" }, "▶"),
+      seatChip(seat, "cn-chip"),
+      h("span", { class: "cn-name", text: seat.name }),
+      h("span", { class: "cn-score", text: t("canasta.table.points", { n: points(player.score) }) })),
+    h("div", { class: "cn-stats" },
+      h("span", { class: "cn-hand" }, markup(BACK), h("b", { text: String(player.cards) })),
+      player.melded ? h("span", { class: "cn-need done", text: t("canasta.table.melded") })
+        : h("span", { class: "cn-need", title: t("canasta.table.need_title"),
+          text: t("canasta.table.need", { n: points(player.requirement) }) }),
+      kinds(player)),
+    h("div", { class: "cn-body" },
+      h("div", { class: "cn-melds" },
+        melds.length ? melds.map((m) => meldEl(m, local))
+          : h("span", { class: "cn-none", text: t("canasta.table.no_melds") })),
+      h("div", { class: "cn-side" }, kitty(player), redThrees(player))));
+}
+
+function draw(root, state, local, density) {
+  const view = state.game;
+  const n = view.players.length;
+  const cols = density === "tv" && n > 3 ? 2 : 1;
+  root.style.setProperty("--cols", String(cols));
+  root.style.setProperty("--rows", String(Math.ceil(n / cols)));
+  root.replaceChildren(...view.players.map((p) => seatArea(state, p, local)));
+  if (density === "tv" && root.isConnected) fitTable(root);
+}
+
+// ----- fitting ------------------------------------------------------------------------------------------
+
+// The largest cards (one size for every area) that let each area's melds show whole.
+const CARD_MAX = 150;       // px: a card's height
+const CARD_MIN = 40;
+export function fitTable(root) {
+  const table = root.classList.contains("canasta-table-tv") ? root : root.querySelector(".canasta-table-tv");
+  if (!table) return;
+  const areas = [...table.querySelectorAll(".cn-melds")];
+  const overflows = () => areas.some((a) => a.scrollHeight > a.clientHeight + 1 || a.scrollWidth > a.clientWidth + 1);
+  let size = CARD_MAX;
+  table.style.setProperty("--card-h", `${size}px`);
+  while (size > CARD_MIN && overflows()) {
+    size = Math.floor(size * 0.94);
+    table.style.setProperty("--card-h", `${size}px`);
+  }
+  table.dataset.cardH = String(size);
+}
+
+// ----- the component -------------------------------------------------------------------------------------
+
+export function mount(root, ctx = {}) {
+  const density = ctx.density === "tv" ? "tv" : "phone";
+  root.classList.add(density === "tv" ? "canasta-table-tv" : "canasta-table-phone");
+  const onResize = () => { if (root.isConnected && density === "tv") fitTable(root); };
+  window.addEventListener("resize", onResize);
+  const inner = component(root, (state, local = {}) => draw(root, state, local, density));
+  return { ...inner, destroy() { window.removeEventListener("resize", onResize); inner.destroy(); } };
+}
