@@ -93,3 +93,66 @@ def test_draw_meld_to_the_requirement_add_to_a_meld_and_discard(browser, host):
         expect(page.locator(".cn-turn.mine")).to_have_count(0)
         expect(page.locator(".cn-pile")).to_have_attribute("data-pile", "pile")
         room.close()
+
+
+def test_take_the_pile_with_two_naturals_and_the_melds_the_requirement_asks(browser, host):
+    with phone(browser) as page:
+        room = CanastaRoom(host, page, deal("Qs Qd As Ad Ac 9h 5c 6d Jh 8h 10h", pile="4c Qh"),
+                           players=2)
+        expect(page.locator(".cn-pile .cn-pile-card")).to_have_attribute("title", "Reina de corazones")
+        take = act(page, "take_pile")
+        expect(take).not_to_have_attribute("data-at-rest", "")
+        take.click()
+        composer = page.locator(".cn-composer")
+        # The two Queens chosen already, with the pile's Queen; the requirement not yet met.
+        expect(composer.locator('.slot[data-slot="0"] .slot-card')).to_have_count(2)
+        expect(composer.locator('.slot[data-slot="0"] .slot-top')).to_be_visible()
+        expect(composer.locator(".cn-progress")).to_have_text("Llevas 30 de 50")
+        expect(stack(page, "Q")).to_have_count(0)
+        shot(page, "pile-short")
+        tap(page, "A", 3)
+        expect(composer.locator(".cn-progress")).to_have_text("Llevas 90 de 50: ¡ya llega!")
+        shot(page, "pile-enough")
+        act(page, "send_pile").click()
+        expect(meld(page, 1)).to_contain_text("Q ×3")
+        expect(meld(page, 2)).to_contain_text("A ×3")
+        expect(stack(page, "4")).to_be_visible()          # the pile's other card, in the hand
+        expect(page.locator(".cn-pile")).to_contain_text("Montón vacío")
+        assert act(page, "discard").is_visible()
+        room.close()
+
+
+def test_a_button_at_rest_says_the_engines_reason_and_the_top_card_joins_your_meld(browser, host):
+    with phone(browser) as page:
+        room = CanastaRoom(host, page, deal("9h 5c 6d Jh 8h", pile="4c Kc",
+                                            melds=[[0, "Kh Kd Ks"]]), players=2)
+        take = act(page, "take_pile")
+        expect(take).to_have_attribute("data-at-rest", "")
+        take.click(force=True)                     # at rest: aria-disabled, still tappable
+        expect(page.locator("#banner")).to_have_text(
+            "Para coger el montón necesitas dos cartas naturales de Reyes en la mano.")
+        act(page, "take_top").click()
+        expect(meld(page, 1)).to_contain_text("K ×4")
+        expect(act(page, "discard")).to_be_visible()
+        # Discarding with two cards chosen: the hand says to choose one.
+        tap(page, "9")
+        tap(page, "8")
+        act(page, "discard").click(force=True)     # aria-disabled until one card is chosen
+        expect(page.locator("#banner")).to_have_text("Elige una sola carta para descartar")
+        room.close()
+
+
+def test_a_kitty_that_may_be_seen_is_offered_and_shown(browser, host):
+    kitty = "4h 4d 5s 5h 6c 6s 8s 8h Jd Js Qc"
+    with phone(browser) as page:
+        room = CanastaRoom(host, page, deal("9h 5c 6d Jh 8h", kitties=[kitty, ""],
+                                            kitty_seen=[0]), players=2)
+        expect(page.locator(".cn-hint")).to_have_text("¡Puedes mirar tu gatito!")
+        page.locator('[data-kitty="open"]').click()
+        box = page.locator(".cn-kitty")
+        expect(box).to_contain_text("Tu gatito (11 cartas)")
+        expect(box.locator(".mini")).to_have_count(11)
+        shot(page, "kitty")
+        box.locator('[data-kitty="close"]').click()
+        expect(box).to_have_count(0)
+        room.close()

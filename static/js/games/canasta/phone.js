@@ -116,7 +116,7 @@ export function mount(root, ctx) {
     room() {
       const top = el.cn.getBoundingClientRect().top;
       const middle = hand.panelReplacesTable()
-        ? Math.min(Math.max(el.middle.scrollHeight, MIDDLE_MIN), Math.round(window.innerHeight * 0.42))
+        ? Math.min(Math.max((hand.panel.firstChild?.scrollHeight || 0) + 8, MIDDLE_MIN), Math.round(window.innerHeight * 0.45))
         : Math.max(MIDDLE_MIN, Math.min(tableBox.scrollHeight || MIDDLE_MIN, Math.round(window.innerHeight * MIDDLE_SHARE)), ctx.tableRoom?.() || 0);
       return window.innerHeight - top - el.header.offsetHeight - el.strip.offsetHeight - 12 - middle;
     },
