@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 class CanastaRoom:
     def __init__(self, host, phone: Page, deal: dict, players: int, name: str = "Abuela",
-                 options: dict | None = None, timeout_ms: int = 10000):
+                 options: dict | None = None, at=lambda moment: None, timeout_ms: int = 10000):
         self.client = socketio.Client()
         self.client.connect(host.url, transports=["websocket"], wait_timeout=5)
         created = self.client.call("create_room", {"game": "canasta"}, timeout=5)
@@ -19,6 +19,7 @@ class CanastaRoom:
         phone.set_default_timeout(timeout_ms)
         phone.goto(f"{host.url}/j/{self.code}")
         expect(phone.locator("#name-input")).to_be_visible()
+        at("join")
         phone.locator("#name-input").fill(name)
         phone.locator("#join-btn").click()
         expect(phone.locator("body")).to_have_attribute("data-screen", "lobby")
@@ -26,6 +27,7 @@ class CanastaRoom:
             self.command("add_bot", {"level": "facil"})
         expect(phone.locator("#lobby-seats .seat")).to_have_count(players)
         self.command("set_options", {"options": {**(options or {}), "_deal": deal}})
+        at("lobby")
         self.command("start", {})
         expect(phone.locator("body")).to_have_attribute("data-screen", "game")
         expect(phone.locator(".cn-hand .hand-card").first).to_be_visible()
