@@ -99,7 +99,8 @@ def test_take_the_pile_with_two_naturals_and_the_melds_the_requirement_asks(brow
     with phone(browser) as page:
         room = CanastaRoom(host, page, deal("Qs Qd As Ad Ac 9h 5c 6d Jh 8h 10h", pile="4c Qh"),
                            players=2)
-        expect(page.locator(".cn-pile .cn-pile-card")).to_have_attribute("title", "Reina de corazones")
+        top = page.locator(".cn-pile .cn-pile-card")
+        expect(top).to_have_attribute("title", "Reina de corazones")
         take = act(page, "take_pile")
         expect(take).not_to_have_attribute("data-at-rest", "")
         take.click()
@@ -156,3 +157,31 @@ def test_a_kitty_that_may_be_seen_is_offered_and_shown(browser, host):
         box.locator('[data-kitty="close"]').click()
         expect(box).to_have_count(0)
         room.close()
+
+
+def test_a_game_against_the_computer_on_a_small_phone_plays_a_few_turns(browser, host):
+    """The one-device page at 360×640: the seats bar instead of the strip, the same hand; draw
+    two and discard, a few turns, the computer playing in between."""
+    with phone(browser, small=True) as page:
+        page.goto(host.url + "/solo")
+        page.locator('.tile[data-game="canasta"]').click()
+        page.locator("#solo-start").click()
+        expect(page.locator(".cn-hand .cn-stack").first).to_be_visible()
+        expect(page.locator(".cn-players")).to_be_hidden()
+        seats = page.locator(".solo-seat").count()
+        assert seats >= 2, seats
+        turns = 0
+        while turns < 3:
+            expect(page.locator(".cn-turn.mine")).to_be_visible(timeout=3 * WAIT_MS)
+            before = sum(hand_ranks(page).values())
+            act(page, "draw").click()
+            expect(act(page, "discard")).to_be_visible()
+            # Two more (a red 3 drawn is laid apart and replaced).
+            assert sum(hand_ranks(page).values()) == before + 2
+            if turns == 0:
+                shot(page, "solo-360x640")
+            page.locator('.cn-hand .cn-stack:not([data-rank="7"])').first.click()   # 7s stay
+            act(page, "discard").click()
+            expect(act(page, "draw")).to_be_visible()
+            turns += 1
+        expect(page.locator(".cn-stock")).to_contain_text("Mazo")

@@ -133,14 +133,15 @@ export function mount(root, ctx) {
           ids.map((id) => h("button", { type: "button", class: "slot-card", dataset: { slotId: id },
             "aria-label": cardName(byId.get(id), getLang()) }, card(byId.get(id)))),
           pile && n === 0 && topCode() && h("span", { class: "slot-top", title: t("canasta.hand.compose.with_top", { card: cardName(topCode(), getLang()) }) },
-            card(topCode()), h("span", { class: "slot-top-label", text: t("canasta.hand.compose.with_top", { card: cardName(topCode(), getLang()) }) })),
+            card(topCode()), h("span", { class: "slot-top-label", text: t("canasta.hand.compose.top") })),
           !ids.length && !(pile && n === 0) && h("span", { class: "slot-empty", text: t("canasta.hand.compose.empty") })));
     });
     const p = progress();
     el.panel.replaceChildren(h("div", { class: ["cn-composer", pile && "pile"] },
-      h("p", { class: "composer-title", text: t(pile ? "canasta.hand.compose.pile_title" : "canasta.hand.compose.title") }),
-      p && h("p", { class: ["cn-progress", p.have >= p.need && "done"], role: "status",
-        text: t(p.have >= p.need ? "canasta.hand.progress_done" : "canasta.hand.progress", p) }),
+      h("div", { class: "composer-head" },
+        h("p", { class: "composer-title", text: t(pile ? "canasta.hand.compose.pile_title" : "canasta.hand.compose.title") }),
+        p && h("p", { class: ["cn-progress", p.have >= p.need && "done"], role: "status",
+          text: t(p.have >= p.need ? "canasta.hand.progress_done" : "canasta.hand.progress", p) })),
       slots));
   }
 
@@ -294,6 +295,8 @@ export function mount(root, ctx) {
     renderActions();
     renderHand();
     renderKitty();
+    // The meld being filled in sight when the composer scrolls.
+    el.panel.querySelector(".slot.active")?.scrollIntoView({ block: "nearest", behavior: "instant" });
   }
 
   function finishMode() {

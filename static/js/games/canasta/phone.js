@@ -52,7 +52,8 @@ export function mount(root, ctx) {
 
   function renderHeader() {
     const g = game();
-    el.round.textContent = `${t("canasta.phone.round", { n: g.round })} · ${t("canasta.phone.target", { n: g.target })}`;
+    el.round.textContent = t("canasta.phone.round", { n: g.round });
+    el.round.title = t("canasta.phone.target", { n: g.target });
     el.stock.textContent = t("canasta.phone.stock", { n: g.stock });
     const marks = [g.frozen && "frozen", g.blocked && "blocked"].filter(Boolean);
     el.pile.className = ["cn-pile", ...marks].join(" ");
