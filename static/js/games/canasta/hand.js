@@ -137,7 +137,7 @@ export function mount(root, ctx) {
           !ids.length && !(pile && n === 0) && h("span", { class: "slot-empty", text: t("canasta.hand.compose.empty") })));
     });
     const p = progress();
-    el.panel.replaceChildren(h("div", { class: ["cn-composer", pile && "pile"] },
+    el.panel.replaceChildren(h("div", { class: ["cn-composer", pile && "taking-pile"] },
       h("div", { class: "composer-head" },
         h("p", { class: "composer-title", text: t(pile ? "canasta.hand.compose.pile_title" : "canasta.hand.compose.title") }),
         p && h("p", { class: ["cn-progress", p.have >= p.need && "done"], role: "status",
