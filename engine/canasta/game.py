@@ -498,6 +498,7 @@ class Canasta(RoundGame):
                                                                  key=_display_order)]
                                if visible else None,
                 "hand_points": rules.points(hand),
+                "card_values": rules.card_values(),
                 "allowed": self.allowed(seat)}
 
     # ----- invariants (used by the simulator and the property tests) ------------------------

@@ -71,6 +71,15 @@ def value(c: Card) -> int:
     return 5
 
 
+def card_values() -> dict[str, int]:
+    """What each rank a hand may hold counts, by the rank as cards are written ("K", "10", "*"
+    the joker; "3" the black 3, since a red 3 never stays in a hand): the phone's progress
+    toward the first meld's requirement."""
+    spades = FRENCH.parse_all("As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks")
+    ranks = {FRENCH.format(c)[:-1]: value(c) for c in spades}
+    return {**ranks, "*": value(FRENCH.parse("*"))}
+
+
 def points(cards: Iterable[Card]) -> int:
     return sum(value(c) for c in cards)
 

@@ -238,3 +238,40 @@ def tren(host, tv: Page, phone: Page, at, players: int = 4) -> None:
         at("played")
     finally:
         room.close()
+
+
+# Canasta: Abuela may take a pile of 33 cards with her two Queens, and meld three Aces for her
+# first meld's 50; then she holds 41 cards.
+CN_PILE = ("4c 4d 5s 5h 6c 6s 7c 7d 8s 8c 9c 10s 10c Js Jc Ks Kd 2c * 4h 5d 6h 7h 8d 10d Jd "
+           "Kh Ah 4s 5c 6d 8h Qh")
+CN_DEAL = {"hands": ["Qs Qd As Ad Ac 9h 9d 9s 5c 6d Jh 8h 10h Kc", "4s 5s 6s", "4s 5s 6s"],
+           "pile": CN_PILE, "turn": 0, "dealer": 2, "fill": True}
+
+
+def canasta(host, tv: Page, phone: Page, at, players: int = 3) -> None:
+    """join, lobby, turn (14 cards, the pile offered), pile (the composer: the two Queens and
+    three Aces, the progress), taken (41 cards in rank stacks), add (a King chosen, the melds
+    lit)."""
+    from tests.browser.canasta_rooms import CanastaRoom, act, stack
+    room = CanastaRoom(host, phone, CN_DEAL, players, at=at, timeout_ms=WAIT_MS)
+    try:
+        expect(phone.locator(".cn-turn.mine")).to_be_visible()
+        at("turn")
+        act(phone, "take_pile").click()
+        for _ in range(3):
+            stack(phone, "A").click()
+        expect(phone.locator(".cn-progress")).to_contain_text("Llevas 90 de 50")
+        at("pile")
+        act(phone, "send_pile").click()
+        expect(act(phone, "discard")).to_be_visible()
+        cards = phone.locator(".cn-hand .cn-stack").evaluate_all(
+            "ss => ss.reduce((n, s) => n + Number((s.querySelector('.cn-count')"
+            "?.textContent || '×1').slice(1)), 0)")
+        assert cards == 41, cards
+        at("taken")
+        stack(phone, "K").click()
+        act(phone, "add").click()
+        expect(phone.locator(".cn-middle .pickable").first).to_be_visible()
+        at("add")
+    finally:
+        room.close()

@@ -41,7 +41,8 @@ CUT_CHIPS = """() => {
 OFF_SCREEN = """() => {
     const vw = document.documentElement.clientWidth, vh = innerHeight;
     const parts = [...document.querySelectorAll('.fc-hand .hand-card, .mn-hand .hand-card, '
-        + '.tr-hand .hand-card, .fc-actions button, .mn-actions button, .tr-actions button')]
+        + '.tr-hand .hand-card, .cn-hand .hand-card, .fc-actions button, .mn-actions button, '
+        + '.tr-actions button, .cn-actions button')]
         .filter(el => el.getClientRects().length);
     return [parts.length, parts.filter(el => {
         const r = el.getBoundingClientRect();
@@ -168,6 +169,33 @@ def test_tren_on_the_phone_in_one_hand_with_fifteen_tiles(screen, browser, host,
         phone_states.tren(host, tv, phone, at)
     print("\n" + ruler.report())
     assert ruler.moments == ["join", "lobby", "turn", "selected", "played"]
+    assert not ruler.short, "\n".join([ruler.report(), *ruler.short])
+
+
+@pytest.mark.parametrize("screen", list(TREN_SCREENS))
+def test_canasta_on_the_phone_in_one_hand_with_41_cards(screen, browser, host, tv,
+                                                         patient_expect):
+    """Canasta Ferroviaria with three at the table, taking a pile of 33 cards (41 in hand after),
+    on a Pixel 7 and on a small 360×640 phone: the hand in rank stacks, every stack and button
+    on the screen, nothing scrolling sideways, every target and text big enough."""
+    device = {**browser.devices["Pixel 7"], **TREN_SCREENS[screen]}
+    with page_in(browser, phone_states.WAIT_MS, **device) as phone:
+        ruler = Ruler(f"canasta {screen}", phone, 2)   # the strip lists the two others
+
+        def at(moment):
+            ruler(moment)
+            if moment in ("pile", "taken"):
+                sideways = phone.evaluate(
+                    "() => document.documentElement.scrollWidth > innerWidth"
+                    " || [...document.querySelectorAll('.cn-hand')].some("
+                    "e => e.scrollWidth > e.clientWidth + 0.5)")
+                assert not sideways, "the hand scrolls sideways"
+                if os.environ.get("SOBREMESA_SCREENS"):
+                    picture = ROOT / "docs" / "screens" / f"phone-canasta-{moment}-{screen}.png"
+                    phone.screenshot(path=str(picture))
+        phone_states.canasta(host, tv, phone, at)
+    print("\n" + ruler.report())
+    assert ruler.moments == ["join", "lobby", "turn", "pile", "taken", "add"]
     assert not ruler.short, "\n".join([ruler.report(), *ruler.short])
 
 

@@ -80,6 +80,16 @@ def test_card_values(card, points):
     assert rules.value(C(card)) == points
 
 
+def test_the_seat_view_lists_each_ranks_value_for_the_phones_progress():
+    game = deal(["Kh Kd 5s", "4s"])
+    values = game.view(0)["card_values"]
+    assert values == {"A": 20, "2": 20, "3": 5, "4": 5, "5": 5, "6": 5, "7": 5, "8": 10,
+                      "9": 10, "10": 10, "J": 10, "Q": 10, "K": 10, "*": 50}
+    assert all(values[FRENCH.format(c).rstrip("shdc") or "*"] == rules.value(c)
+               for c in whole_deck(2) if not rules.is_red_three(c))
+    assert "card_values" not in game.view(None)
+
+
 # ----- melds ------------------------------------------------------------------------------------
 
 

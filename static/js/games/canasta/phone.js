@@ -1,0 +1,164 @@
+// Canasta Ferroviaria on the phone: the header (round, whose turn, the pile's top card with its
+// frozen or blocked mark, the stock), your score and first-meld requirement, the other players,
+// the melds on the table (or the end of a round; the composer instead of them while you
+// compose) and the hand with its buttons (hand.js), one above the other. On the one-device page
+// the same screen, with the table drawn roomier.
+//
+// JS never decides a rule: everything shown comes from the engine's view; a refused action
+// shows the engine's own words.
+import { getLang, t } from "../../core/i18n.js";
+import { h } from "../../core/dom.js";
+import { signed } from "../../core/numbers.js";
+import { cardEl, cardName } from "../../pieces/french.js";
+import { cardMaker, makeLine, screenWithHand, seatStrip, stateReaders, swatch } from "../../shell/phone-kit.js";
+import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
+import { mount as mountHand } from "./hand.js";
+import { mount as mountTable } from "./table.js";
+import { mount as mountResults } from "./results.js";
+
+const PLAYING = new Set(["draw", "play"]);
+const MIDDLE_MIN = 96;        // px kept for the melds on a phone
+const MIDDLE_SHARE = 0.3;     // at most this share of the screen kept for them
+
+const card = cardMaker(cardEl);
+
+function tn(key, n, vars = {}) {
+  return t(n === 1 ? `${key}_one` : key, { n, ...vars });
+}
+
+export function mount(root, ctx) {
+  const el = {
+    cn: h("div", { class: "cn" }), header: h("div", { class: "cn-header" }),
+    round: h("span", { class: "cn-round" }), turn: h("div", { class: "cn-turn" }),
+    pile: h("span", { class: "cn-pile", dataset: { pile: "pile" } }),
+    stock: h("span", { class: "cn-stock", dataset: { pile: "stock" } }),
+    me: h("div", { class: "cn-me" }),
+    strip: h("ol", { class: "cn-players" }),
+    middle: h("div", { class: "cn-middle" }), hand: h("div", { class: "cn-hand-box", style: { display: "contents" } }),
+  };
+  el.header.append(h("div", { class: "cn-line1" }, el.round, el.stock, el.pile), el.turn, el.me);
+  // The players' strip where the screen has no seats of its own (the one-device page has).
+  el.strip.classList.toggle("hidden", !!ctx.seatAnchor);
+  el.cn.append(el.header, el.strip, el.middle, el.hand);
+  root.replaceChildren(el.cn);
+
+  const ui = { state: null, wasMyTurn: false, tick: null, deadlines: {} };
+  const { game, me, seatName, seatColor, seatAt } = stateReaders(ui);
+  const playing = () => PLAYING.has(game().phase);
+  const myTurn = () => me() !== null && game().turn === me() && playing();
+
+  // ----- header, players ------------------------------------------------------------------------
+
+  function renderHeader() {
+    const g = game();
+    el.round.textContent = t("canasta.phone.round", { n: g.round });
+    el.round.title = t("canasta.phone.target", { n: g.target });
+    el.stock.textContent = t("canasta.phone.stock", { n: g.stock });
+    const marks = [g.frozen && "frozen", g.blocked && "blocked"].filter(Boolean);
+    el.pile.className = ["cn-pile", ...marks].join(" ");
+    el.pile.replaceChildren(...(g.pile_top
+      ? [h("span", { class: "cn-pile-card", title: cardName(g.pile_top, getLang()) }, card(g.pile_top)),
+        h("span", { class: "cn-pile-text" }, h("span", { text: t("canasta.phone.pile", { n: g.pile }) }),
+          ...marks.map((m) => h("b", { class: `cn-mark ${m}`, text: t(`canasta.phone.${m}`) })))]
+      : [h("span", { text: t("canasta.phone.pile_empty") })]));
+    el.turn.className = "cn-turn";
+    if (g.phase === "round_over") el.turn.textContent = t("canasta.phone.round_over", { n: g.last_round?.round ?? g.round });
+    else if (g.phase === "game_over") el.turn.textContent = t("canasta.phone.game_over");
+    else if (myTurn()) {
+      el.turn.textContent = t("canasta.phone.your_turn");
+      el.turn.classList.add("mine");
+    } else {
+      el.turn.replaceChildren(swatch(seatAt(g.turn)), h("span", { text: t("canasta.phone.turn_of", { name: seatName(g.turn) }) }));
+    }
+    const p = me() !== null ? g.players[me()] : null;
+    el.me.classList.toggle("hidden", !p || !playing());
+    if (p) el.me.textContent = p.melded ? t("canasta.phone.you_melded", { score: p.score })
+      : t("canasta.phone.you", { score: p.score, need: p.requirement });
+    renderPlayers();
+  }
+
+  // Everyone else, in playing order from you: cards in hand, score, melded or their requirement.
+  function renderPlayers() {
+    if (ctx.seatAnchor) return;
+    const g = game();
+    const n = g.players.length;
+    const from = me() ?? n - 1;
+    const seats = ui.state.room.seats;
+    seatStrip(el.strip, Array.from({ length: n }, (_, k) => (from + 1 + k) % n).filter((i) => i !== me()).map((i) => {
+      const p = g.players[i];
+      const info = [tn("canasta.phone.cards", p.cards), t("canasta.phone.points", { n: signed(p.score) })];
+      if (seats[i]?.connected === false) info.push(t("canasta.phone.offline"));
+      return { seat: i, name: seatName(i), color: seatColor(i), chip: seats[i], turn: g.turn === i && playing(),
+        away: seats[i]?.connected === false, info,
+        mark: p.melded ? t("canasta.phone.melded") : t("canasta.phone.needs", { n: p.requirement }) };
+    }));
+  }
+
+  // ----- the melds, or the results ---------------------------------------------------------------
+
+  const roomy = ctx.tableDensity?.() === "tv";
+  el.cn.classList.toggle("roomy", roomy);
+  const tableBox = h("div", { class: "cn-table" });
+  const table = mountTable(tableBox, { density: roomy ? "tv" : "phone" });
+  const resultsBox = h("div", { class: "cn-results-box" });
+  const results = mountResults(resultsBox, { density: "phone" });
+
+  const hand = mountHand(el.hand, {
+    line: makeLine(ctx),
+    send: ctx.send,
+    banner: ctx.banner,
+    vibrate: ctx.vibrate,
+    errorText: ctx.errorText,
+    drawTable(reason) {
+      renderMiddle();
+      if (reason === "pick") el.middle.scrollTop = 0;
+    },
+    room() {
+      const top = el.cn.getBoundingClientRect().top;
+      const middle = hand.panelReplacesTable()
+        ? Math.min(Math.max((hand.panel.firstChild?.scrollHeight || 0) + 8, MIDDLE_MIN), Math.round(window.innerHeight * 0.45))
+        : Math.max(MIDDLE_MIN, Math.min(tableBox.scrollHeight || MIDDLE_MIN, Math.round(window.innerHeight * MIDDLE_SHARE)), ctx.tableRoom?.() || 0);
+      return window.innerHeight - top - el.header.offsetHeight - el.strip.offsetHeight - 12 - middle;
+    },
+  });
+  el.middle.addEventListener("click", (event) => {
+    if (ui.state?.game) hand.tapTable(event.target);
+  });
+
+  function renderMiddle() {
+    if (!playing()) {
+      results.update(ui.state, { allHands: roomy });
+      el.middle.replaceChildren(resultsBox);
+      updateCountdowns();
+    } else if (hand.panelReplacesTable()) {
+      el.middle.replaceChildren(hand.panel);
+    } else {
+      table.update(ui.state, hand.local());
+      el.middle.replaceChildren(...[hand.panel.hasChildNodes() && hand.panel, tableBox].filter(Boolean));
+    }
+  }
+
+  function updateCountdowns() {
+    fillCountdowns(root, ui.deadlines, (node, left) => {
+      node.textContent = t("canasta.phone.auto_next", { s: Math.ceil(left) });
+    });
+  }
+
+  function renderRest() {
+    el.cn.classList.toggle("spectator", me() === null);
+    el.cn.classList.toggle("ended", !playing());
+    el.cn.classList.toggle("my-turn", myTurn());
+  }
+
+  root.dataset.ui = "canasta";
+
+  return screenWithHand(ui, root, {
+    header: renderHeader, hand, rest: renderRest, tickMs: 250, countdowns: updateCountdowns,
+    turned(firstUpdate) {
+      const mine = myTurn();
+      if (!firstUpdate && mine && !ui.wasMyTurn) ctx.vibrate(400);
+      ui.wasMyTurn = mine;
+    },
+    cleanups: [table.destroy, results.destroy],
+  });
+}

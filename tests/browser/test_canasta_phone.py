@@ -1,0 +1,187 @@
+"""Canasta Ferroviaria on a phone (a Pixel 7), in a real browser, with explicit deals (Abuela in
+seat 0 plays first against one computer player): she draws two, melds in the composer with her
+progress toward the first meld's requirement (refused below it in the engine's words, laid once
+it is met), adds to her meld with a tap on it, discards; she takes the pile with the two
+naturals preselected and the further meld her requirement asks for; a button at rest says the
+engine's reason; a kitty that may be seen is shown. Then the one-device page at 360×640.
+
+With SOBREMESA_SCREENS=1 the moments are saved to docs/screens/phone-canasta-*.png."""
+from __future__ import annotations
+
+import os
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.canasta_rooms import CanastaRoom, act, hand_ranks, meld, stack
+from tests.browser.pages import page_in
+from tests.live import ROOT
+
+WAIT_MS = 10000
+SCREENS = ROOT / "docs" / "screens"
+BOT = "4s 4c 5h 6h 6d 8c 8d Jc Jd 10c 10s"
+
+
+def deal(hand: str, stock: str = "", pile: str = "7c", **more) -> dict:
+    return {"hands": [hand, BOT], "stock": stock, "pile": pile, "turn": 0, "dealer": 1,
+            "fill": True, **more}
+
+
+def shot(page: Page, name: str) -> None:
+    if os.environ.get("SOBREMESA_SCREENS"):
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(SCREENS / f"phone-canasta-{name}.png"))
+
+
+def phone(browser, small: bool = False):
+    if small:
+        return page_in(browser, WAIT_MS, viewport={"width": 360, "height": 640},
+                       device_scale_factor=2, is_mobile=True, has_touch=True)
+    return page_in(browser, WAIT_MS, **browser.devices["Pixel 7"])
+
+
+def tap(page: Page, rank: str, times: int = 1) -> None:
+    for _ in range(times):
+        stack(page, rank).click()
+
+
+def test_draw_meld_to_the_requirement_add_to_a_meld_and_discard(browser, host):
+    with phone(browser) as page:
+        room = CanastaRoom(host, page, deal("Kh Kd Ks Kc 9h 9d 9s Qc 5c 6d Jh", stock="4h 4d"),
+                           players=2)
+        expect(page.locator(".cn-turn.mine")).to_be_visible()
+        expect(page.locator(".cn-me")).to_contain_text("primera bajada 50")
+        assert hand_ranks(page) == {"K": 4, "Q": 1, "J": 1, "9": 3, "6": 1, "5": 1}
+        shot(page, "draw")
+        act(page, "draw").click()
+        expect(stack(page, "4")).to_be_visible()
+        assert hand_ranks(page)["4"] == 2
+        # Three Kings: a stack takes one more card a tap.
+        tap(page, "K", 3)
+        expect(stack(page, "K").locator(".cn-picked")).to_have_text("3 de 4")
+        act(page, "meld").click()
+        composer = page.locator(".cn-composer")
+        expect(composer.locator(".cn-progress")).to_have_text("Llevas 30 de 50")
+        expect(composer.locator('.slot[data-slot="0"] .slot-card')).to_have_count(3)
+        shot(page, "compose-short")
+        # Below the requirement: refused in the engine's words, nothing laid.
+        act(page, "send_meld").click()
+        expect(page.locator("#banner")).to_have_text(
+            "Te faltan 20 puntos para tu primera bajada: necesitas 50.")
+        # A second meld of nines makes it up.
+        act(page, "another").click()
+        tap(page, "9", 3)
+        expect(composer.locator(".cn-progress")).to_have_text("Llevas 60 de 50: ¡ya llega!")
+        shot(page, "compose-enough")
+        act(page, "send_meld").click()
+        expect(meld(page, 1)).to_contain_text("K ×3")
+        expect(meld(page, 2)).to_contain_text("9 ×3")
+        expect(page.locator(".cn-me")).to_contain_text("ya has bajado")
+        # The fourth King onto its meld: Añadir, then a tap on the meld, lit.
+        tap(page, "K")
+        act(page, "add").click()
+        expect(meld(page, 1)).to_have_class(re.compile(r"\bpickable\b"))
+        expect(page.locator(".cn-prompt")).to_contain_text("Rey de tréboles")
+        shot(page, "add")
+        meld(page, 1).click()
+        expect(meld(page, 1)).to_contain_text("K ×4")
+        expect(stack(page, "K")).to_have_count(0)
+        # Discard the five: the turn goes to the computer.
+        tap(page, "5")
+        act(page, "discard").click()
+        expect(stack(page, "5")).to_have_count(0)
+        expect(page.locator(".cn-turn.mine")).to_have_count(0)
+        expect(page.locator(".cn-pile")).to_have_attribute("data-pile", "pile")
+        room.close()
+
+
+def test_take_the_pile_with_two_naturals_and_the_melds_the_requirement_asks(browser, host):
+    with phone(browser) as page:
+        room = CanastaRoom(host, page, deal("Qs Qd As Ad Ac 9h 5c 6d Jh 8h 10h", pile="4c Qh"),
+                           players=2)
+        top = page.locator(".cn-pile .cn-pile-card")
+        expect(top).to_have_attribute("title", "Reina de corazones")
+        take = act(page, "take_pile")
+        expect(take).not_to_have_attribute("data-at-rest", "")
+        take.click()
+        composer = page.locator(".cn-composer")
+        # The two Queens chosen already, with the pile's Queen; the requirement not yet met.
+        expect(composer.locator('.slot[data-slot="0"] .slot-card')).to_have_count(2)
+        expect(composer.locator('.slot[data-slot="0"] .slot-top')).to_be_visible()
+        expect(composer.locator(".cn-progress")).to_have_text("Llevas 30 de 50")
+        expect(stack(page, "Q")).to_have_count(0)
+        shot(page, "pile-short")
+        tap(page, "A", 3)
+        expect(composer.locator(".cn-progress")).to_have_text("Llevas 90 de 50: ¡ya llega!")
+        shot(page, "pile-enough")
+        act(page, "send_pile").click()
+        expect(meld(page, 1)).to_contain_text("Q ×3")
+        expect(meld(page, 2)).to_contain_text("A ×3")
+        expect(stack(page, "4")).to_be_visible()          # the pile's other card, in the hand
+        expect(page.locator(".cn-pile")).to_contain_text("Montón vacío")
+        assert act(page, "discard").is_visible()
+        room.close()
+
+
+def test_a_button_at_rest_says_the_engines_reason_and_the_top_card_joins_your_meld(browser, host):
+    with phone(browser) as page:
+        room = CanastaRoom(host, page, deal("9h 5c 6d Jh 8h", pile="4c Kc",
+                                            melds=[[0, "Kh Kd Ks"]]), players=2)
+        take = act(page, "take_pile")
+        expect(take).to_have_attribute("data-at-rest", "")
+        take.click(force=True)                     # at rest: aria-disabled, still tappable
+        expect(page.locator("#banner")).to_have_text(
+            "Para coger el montón necesitas dos cartas naturales de Reyes en la mano.")
+        act(page, "take_top").click()
+        expect(meld(page, 1)).to_contain_text("K ×4")
+        expect(act(page, "discard")).to_be_visible()
+        # Discarding with two cards chosen: the hand says to choose one.
+        tap(page, "9")
+        tap(page, "8")
+        act(page, "discard").click(force=True)     # aria-disabled until one card is chosen
+        expect(page.locator("#banner")).to_have_text("Elige una sola carta para descartar")
+        room.close()
+
+
+def test_a_kitty_that_may_be_seen_is_offered_and_shown(browser, host):
+    kitty = "4h 4d 5s 5h 6c 6s 8s 8h Jd Js Qc"
+    with phone(browser) as page:
+        room = CanastaRoom(host, page, deal("9h 5c 6d Jh 8h", kitties=[kitty, ""],
+                                            kitty_seen=[0]), players=2)
+        expect(page.locator(".cn-hint")).to_have_text("¡Puedes mirar tu gatito!")
+        page.locator('[data-kitty="open"]').click()
+        box = page.locator(".cn-kitty")
+        expect(box).to_contain_text("Tu gatito (11 cartas)")
+        expect(box.locator(".mini")).to_have_count(11)
+        shot(page, "kitty")
+        box.locator('[data-kitty="close"]').click()
+        expect(box).to_have_count(0)
+        room.close()
+
+
+def test_a_game_against_the_computer_on_a_small_phone_plays_a_few_turns(browser, host):
+    """The one-device page at 360×640: the seats bar instead of the strip, the same hand; draw
+    two and discard, a few turns, the computer playing in between."""
+    with phone(browser, small=True) as page:
+        page.goto(host.url + "/solo")
+        page.locator('.tile[data-game="canasta"]').click()
+        page.locator("#solo-start").click()
+        expect(page.locator(".cn-hand .cn-stack").first).to_be_visible()
+        expect(page.locator(".cn-players")).to_be_hidden()
+        seats = page.locator(".solo-seat").count()
+        assert seats >= 2, seats
+        turns = 0
+        while turns < 3:
+            expect(page.locator(".cn-turn.mine")).to_be_visible(timeout=3 * WAIT_MS)
+            before = sum(hand_ranks(page).values())
+            act(page, "draw").click()
+            expect(act(page, "discard")).to_be_visible()
+            # Two more (a red 3 drawn is laid apart and replaced).
+            assert sum(hand_ranks(page).values()) == before + 2
+            if turns == 0:
+                shot(page, "solo-360x640")
+            page.locator('.cn-hand .cn-stack:not([data-rank="7"])').first.click()   # 7s stay
+            act(page, "discard").click()
+            expect(act(page, "draw")).to_be_visible()
+            turns += 1
+        expect(page.locator(".cn-stock")).to_contain_text("Mazo")
