@@ -40,7 +40,7 @@ TABLE_HAS = "table_has"     # in `expect`: combinations the table must hold afte
 HINT_AFTER = 8.0            # seconds of hesitation before the hint shows
 # What a step may point at (the screen finds each by an attribute: shell/lesson.js TARGETS).
 POINTS = ("act", "card", "meld", "group", "pile", "ring", "seat", "tool", "join", "new", "loose",
-          "table_card", "train", "hub")
+          "table_card", "train", "hub", "kitty")
 
 register({
     "lesson_wrong": ("{why}", "{why}"),

@@ -21,8 +21,8 @@ def public(game):
 
 def wrong_moves(game) -> list[dict]:
     """Moves a learner could try: every simple action of the game, each card in hand
-    discarded, for the games that discard, and each tile in hand on every train, for the
-    games of trains."""
+    discarded, for the games that discard, each tile in hand on every train, for the
+    games of trains, and for Canasta's melds of one rank the moves with cards."""
     moves = [{"type": action.type} for action in game.ACTIONS]
     view = game.view(LEARNER)
     hand = view.get("hand") or []
@@ -30,6 +30,24 @@ def wrong_moves(game) -> list[dict]:
     if "trains" in view:
         trains = [*range(game.players), "mexican"]
         moves += [{"type": "play", "tile": tile, "train": key} for tile in hand for key in trains]
+    if "pile_top" in view:
+        moves += canasta_moves(view)
+    return moves
+
+
+def canasta_moves(view) -> list[dict]:
+    """Each rank's first two cards shown to take the pile, its first three melded (all of a
+    rank's cards too), and each card of the hand added to each of the learner's melds."""
+    by_rank: dict[str, list[str]] = {}
+    for card in view["hand"]:
+        by_rank.setdefault(card[:-1] or card, []).append(card)
+    moves = []
+    for cards in by_rank.values():
+        moves.append({"type": "take_pile", "cards": cards[:2] * (2 if len(cards) == 1 else 1)})
+        moves += [{"type": "meld", "melds": [group]} for group in (cards[:3], cards)]
+    mine = [meld["id"] for meld in view["melds"] if meld["owner"] == LEARNER]
+    moves += [{"type": "add", "meld": meld, "cards": [card]}
+              for meld in mine for card in view["hand"]]
     return moves
 
 

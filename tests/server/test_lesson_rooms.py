@@ -142,3 +142,33 @@ def test_every_tren_lesson_plays_through_a_lesson_room():
         assert shown["room"]["lesson"]["done"] is True, lesson.id
         assert shown["game"]["game"] == "tren"
     assert shown["game"]["phase"] == "game_over"        # the last lesson ends the match
+
+
+def test_every_canasta_lesson_plays_through_a_lesson_room():
+    """Canasta Ferroviaria's lessons through the server: its deal (melds, kitties, canastas
+    already laid), the script's moves at the computer's pace, Seguir, and going out in the
+    last; the learner's view shows the kitty once it may be looked at."""
+    from engine.lessons import NEXT, lessons_of
+
+    lessons = lessons_of("canasta")
+    assert len(lessons) == 7
+    for lesson in lessons:
+        scheduler = ManualScheduler()
+        flask_app, socketio = app(scheduler=scheduler)
+        client, reply = start(flask_app, socketio, lesson=lesson.id)
+        assert reply["ok"], (lesson.id, reply)
+        room = flask_app.extensions["sobremesa"].rooms[reply["room"]]
+        assert [s.name for s in room.seats][1:] == [n.es for n in lesson.names]
+        for k, step in enumerate(lesson.steps):
+            scheduler.run_all()
+            assert room.lesson.step == k and not room.lesson.waiting(), (lesson.id, k)
+            if step.point and "kitty" in step.point:
+                assert len(states(client)[-1]["game"]["kitty_cards"]) == 11, lesson.id
+            if step.expect["type"] == NEXT:
+                assert host(client, reply, "lesson_next")["ok"], (lesson.id, k)
+            for action in step.example:
+                assert act(client, reply, action)["ok"], (lesson.id, k, action)
+        shown = states(client)[-1]
+        assert shown["room"]["lesson"]["done"] is True, lesson.id
+        assert shown["game"]["game"] == "canasta"
+    assert shown["game"]["last_round"]["out"] == 0        # the last lesson goes out

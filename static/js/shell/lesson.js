@@ -5,9 +5,9 @@
 // one the player will use at the table. Knows no game: it finds what to point at by the
 // attributes the screens put on their pieces (data-act, data-id, data-meld, data-group,
 // data-pile, data-countdown, data-tool, data-join, data-new, data-loose, a table card's
-// data-g/data-i, a seat chip's data-seat, a train's data-train, the hub's data-hub). The
-// bubble sits at the top, or at the bottom when all it points at is in the top half of the
-// screen; taps go through it to what it covers.
+// data-g/data-i, a seat chip's data-seat, a train's data-train, the hub's data-hub, a
+// player's kitty's data-kitty). The bubble sits at the top, or at the bottom when all it
+// points at is in the top half of the screen; taps go through it to what it covers.
 import { h } from "../core/dom.js";
 import { pick, t } from "../core/i18n.js";
 
@@ -26,6 +26,7 @@ const TARGETS = {
   table_card: (v) => `[data-g="${v.split(":")[0]}"][data-i="${v.split(":")[1]}"]`,
   train: (v) => `[data-train="${v}"]`,
   hub: () => "[data-hub]",
+  kitty: (v) => `[data-kitty="${v}"]`,
 };
 
 const SAFE = /^[\w*#:-]+$/;
