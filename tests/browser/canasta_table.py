@@ -97,7 +97,7 @@ def open_room(host, tv: Page, abuela: Page, players: int, deal: dict, options=No
                          {"options": {**(options or {}), "_deal": deal}})
     assert reply == {"ok": True}, reply
     tv.locator("#start").click()
-    expect(tv.locator(".cn-seat, .round-over")).not_to_have_count(0)
+    expect(tv.locator(".ct-seat, .round-over")).not_to_have_count(0)
     tv.wait_for_timeout(500)                 # the table fitted (fitTable after the last view)
 
 

@@ -21,14 +21,14 @@ AREAS = """() => [...document.querySelectorAll('.canasta-table-tv [data-seat]')]
     return {left: r.left, top: r.top, right: r.right, bottom: r.bottom,
             width: r.width, height: r.height}; };
   return {seat: Number(el.dataset.seat), box: box(el),
-          melds_box: box(el.querySelector('.cn-melds')),
+          melds_box: box(el.querySelector('.ct-melds')),
           kitty: el.querySelector('[data-kitty]').dataset.state,
           kitty_text: el.querySelector('[data-kitty]').innerText,
-          red3s: Number((el.querySelector('.cn-red3s') || {dataset: {n: 0}}).dataset.n),
+          red3s: Number((el.querySelector('.ct-red3s') || {dataset: {n: 0}}).dataset.n),
           melds: [...el.querySelectorAll('[data-meld]')].map((m) => ({
             id: Number(m.dataset.meld), kind: m.dataset.kind,
             canasta: m.classList.contains('canasta'),
-            count: m.querySelector('.cn-count').textContent, box: box(m),
+            count: m.querySelector('.ct-count').textContent, box: box(m),
             rank: (m.querySelector('svg.card text[data-rank]') || m)
               .getBoundingClientRect().height}))};
 })"""
@@ -72,12 +72,12 @@ def assert_table_legible(tv: Page, deal: dict, players: int) -> None:
 
 def assert_canastas(tv: Page, seat: int, kinds: list[str]) -> None:
     area = tv.locator(f'.canasta-table-tv [data-seat="{seat}"]')
-    expect(area.locator(".cn-meld.canasta")).to_have_count(len(kinds))
+    expect(area.locator(".ct-meld.canasta")).to_have_count(len(kinds))
     for kind in set(kinds):
-        piles = area.locator(f".cn-meld.canasta.kind-{kind}")
+        piles = area.locator(f".ct-meld.canasta.kind-{kind}")
         expect(piles).to_have_count(kinds.count(kind))
-        expect(piles.first.locator(".cn-count")).to_have_text("7")
-        expect(area.locator(f'.cn-kind-box[data-kind="{kind}"]')).to_have_text(str(kinds.count(kind)))
+        expect(piles.first.locator(".ct-count")).to_have_text("7")
+        expect(area.locator(f'.ct-kind-box[data-kind="{kind}"]')).to_have_text(str(kinds.count(kind)))
 
 
 def assert_frozen_pile(tv: Page, top: str) -> None:
@@ -117,9 +117,9 @@ def test_six_players_every_area_and_meld_read_from_the_sofa(tv, host, new_phone)
     stock = Canasta.new(6, {"_deal": SIX}).view(None)["stock"]
     expect(tv.locator('[data-pile="stock"] .stock-count')).to_have_text(str(stock))
     expect(tv.locator('.canasta-table-tv [data-seat="0"]')).to_have_class(re.compile(r"\bturn\b"))
-    expect(tv.locator('.canasta-table-tv [data-seat="4"] .cn-score')).to_have_text("15.010 pts")
-    expect(tv.locator('.canasta-table-tv [data-seat="4"] .cn-need')).to_have_text("Bajada: 150")
-    expect(tv.locator('.canasta-table-tv [data-seat="2"] .cn-score')).to_have_text("−240 pts")
+    expect(tv.locator('.canasta-table-tv [data-seat="4"] .ct-score')).to_have_text("15.010 pts")
+    expect(tv.locator('.canasta-table-tv [data-seat="4"] .ct-need')).to_have_text("Bajada: 150")
+    expect(tv.locator('.canasta-table-tv [data-seat="2"] .ct-score')).to_have_text("−240 pts")
     assert_words_only(tv)
 
 
@@ -136,11 +136,11 @@ def test_three_players_frozen_pile_kitties_and_requirement(tv, host, new_phone):
     seat = lambda s: tv.locator(f'.canasta-table-tv [data-seat="{s}"]')  # noqa: E731
     expect(seat(1).locator("[data-kitty]")).to_contain_text("puede mirarlo")
     expect(seat(0).locator("[data-kitty]")).to_have_text("Gatito cogido")
-    expect(seat(1).locator(".cn-red3s svg.card")).to_have_attribute("data-card", "3h")
-    expect(seat(0).locator(".cn-need")).to_have_text("Ya ha bajado")
-    expect(seat(2).locator(".cn-score")).to_have_text("−240 pts")
-    expect(seat(2).locator(".cn-need")).to_have_text("Bajada: 15")     # negative: 15 to meld
-    expect(seat(2).locator(".cn-none")).to_have_text("Aún no ha bajado")
+    expect(seat(1).locator(".ct-red3s svg.card")).to_have_attribute("data-card", "3h")
+    expect(seat(0).locator(".ct-need")).to_have_text("Ya ha bajado")
+    expect(seat(2).locator(".ct-score")).to_have_text("−240 pts")
+    expect(seat(2).locator(".ct-need")).to_have_text("Bajada: 15")     # negative: 15 to meld
+    expect(seat(2).locator(".ct-none")).to_have_text("Aún no ha bajado")
     assert_words_only(tv)
 
 

@@ -9,7 +9,7 @@
 // get class `pickable`.
 // "tv": the areas in a grid over the whole table, the cards as large as every area lets its
 // melds show whole (fitTable, once the table is on the page). "phone": the same areas, one
-// under another, at the phone's sizes (its CSS is the phone's).
+// under another, at the phone's sizes, the phone's own player first (its CSS is the phone's).
 // Reads only the view.
 import { component, h, markup } from "../../core/dom.js";
 import { getLang, t } from "../../core/i18n.js";
@@ -19,7 +19,7 @@ import { seatOf } from "../../shell/tv-kit.js";
 import { points } from "./words.js";
 
 export const KINDS = ["red", "black", "wild", "sevens"];
-const BACK = `<svg class="cn-back" viewBox="0 0 100 140" aria-hidden="true"><rect x="2" y="2" width="96" height="136" rx="10" fill="#1d4e89" stroke="#cfe3ff" stroke-width="4"/><rect x="14" y="14" width="72" height="112" rx="6" fill="none" stroke="#cfe3ff" stroke-width="3"/></svg>`;
+const BACK = `<svg class="ct-back" viewBox="0 0 100 140" aria-hidden="true"><rect x="2" y="2" width="96" height="136" rx="10" fill="#1d4e89" stroke="#cfe3ff" stroke-width="4"/><rect x="14" y="14" width="72" height="112" rx="6" fill="none" stroke="#cfe3ff" stroke-width="3"/></svg>`;
 
 const isWild = (code) => { const c = parseCard(code); return c.joker || c.rank === "2"; };
 
@@ -41,16 +41,16 @@ function meldEl(meld, local) {
   const pickable = local.picking && (local.pickable || []).includes(meld.id);
   const layers = Math.min(canasta ? 4 : 3, Math.max(0, meld.count - 1));
   return h("div", {
-    class: ["cn-meld", canasta && "canasta", canasta && `kind-${meld.kind}`, pickable && "pickable"],
+    class: ["ct-meld", canasta && "canasta", canasta && `kind-${meld.kind}`, pickable && "pickable"],
     dataset: { meld: String(meld.id), count: String(meld.count), kind: meld.kind || "" },
     title: t("canasta.table.meld_title", { n: meld.count, rank: rankWords(meld) }),
   },
-  h("div", { class: ["cn-stack", `layers-${layers}`] },
-    cardEl(faceOf(meld), { lang: getLang(), index: "big", extraClass: "cn-face" })),
-  h("span", { class: "cn-count", text: String(meld.count) }),
-  meld.wilds > 0 && h("span", { class: "cn-wilds", title: t("canasta.table.wilds_title", { n: meld.wilds }),
+  h("div", { class: ["ct-stack", `layers-${layers}`] },
+    cardEl(faceOf(meld), { lang: getLang(), index: "big", extraClass: "ct-face" })),
+  h("span", { class: "ct-count", text: String(meld.count) }),
+  meld.wilds > 0 && h("span", { class: "ct-wilds", title: t("canasta.table.wilds_title", { n: meld.wilds }),
     text: t("canasta.table.wilds", { n: meld.wilds }) }),
-  canasta && h("span", { class: "cn-kind", text: t(`canasta.table.kind.${meld.kind}`) }));
+  canasta && h("span", { class: "ct-kind", text: t(`canasta.table.kind.${meld.kind}`) }));
 }
 
 // Canastas first (by kind), then the open melds in the order laid.
@@ -63,34 +63,34 @@ function ownMelds(view, seat) {
 // ----- one player's area -----------------------------------------------------------------------------
 
 function kinds(player) {
-  return h("span", { class: "cn-kinds", title: t("canasta.table.kinds_title") },
-    h("span", { class: "cn-kinds-label", text: t("canasta.table.kinds") }),
+  return h("span", { class: "ct-kinds", title: t("canasta.table.kinds_title") },
+    h("span", { class: "ct-kinds-label", text: t("canasta.table.kinds") }),
     KINDS.map((kind) => {
       const n = (player.canastas || {})[kind] || 0;
-      return h("span", { class: ["cn-kind-box", `kind-${kind}`, !n && "none"], dataset: { kind, n: String(n) },
+      return h("span", { class: ["ct-kind-box", `kind-${kind}`, !n && "none"], dataset: { kind, n: String(n) },
         title: t(`canasta.table.kind.${kind}`), text: String(n) });
     }));
 }
 
 function kitty(player) {
   if (player.kitty_taken) {
-    return h("div", { class: "cn-kitty taken", dataset: { kitty: String(player.seat), state: "taken" } },
-      h("span", { class: "cn-kitty-word", text: t("canasta.table.kitty_taken") }));
+    return h("div", { class: "ct-kitty taken", dataset: { kitty: String(player.seat), state: "taken" } },
+      h("span", { class: "ct-kitty-word", text: t("canasta.table.kitty_taken") }));
   }
-  return h("div", { class: ["cn-kitty", player.kitty_seen && "seen"],
+  return h("div", { class: ["ct-kitty", player.kitty_seen && "seen"],
     dataset: { kitty: String(player.seat), state: player.kitty_seen ? "seen" : "down" } },
   markup(BACK),
-  h("span", { class: "cn-kitty-count", text: String(player.kitty) }),
-  h("span", { class: "cn-kitty-word" }, t("canasta.table.kitty"),
+  h("span", { class: "ct-kitty-count", text: String(player.kitty) }),
+  h("span", { class: "ct-kitty-word" }, t("canasta.table.kitty"),
     player.kitty_seen && h("small", { text: ` · ${t("canasta.table.kitty_seen")}` })));
 }
 
 function redThrees(player) {
   if (!player.red_threes.length) return null;
   const n = player.red_threes.length;
-  return h("div", { class: "cn-red3s", dataset: { n: String(n) }, title: t("canasta.table.red_threes") },
-    cardEl(player.red_threes[n - 1], { lang: getLang(), index: "big", extraClass: "cn-red3" }),
-    n > 1 && h("span", { class: "cn-red3-count", text: `×${n}` }));
+  return h("div", { class: "ct-red3s", dataset: { n: String(n) }, title: t("canasta.table.red_threes") },
+    cardEl(player.red_threes[n - 1], { lang: getLang(), index: "big", extraClass: "ct-red3" }),
+    n > 1 && h("span", { class: "ct-red3-count", text: `×${n}` }));
 }
 
 function seatArea(state, player, local) {
@@ -98,23 +98,23 @@ function seatArea(state, player, local) {
   const seat = seatOf(state.room, player.seat);
   const turn = view.turn === player.seat && (view.phase === "draw" || view.phase === "play");
   const melds = ownMelds(view, player.seat);
-  return h("section", { class: ["cn-seat", turn && "turn"], vars: seatVars(seat), dataset: { seat: String(player.seat) } },
-    h("header", { class: "cn-head" },
+  return h("section", { class: ["ct-seat", turn && "turn"], vars: seatVars(seat), dataset: { seat: String(player.seat) } },
+    h("header", { class: "ct-head" },
       turn && h("span", { class: "turn-flag", "aria-hidden": "true" }, "▶"),
-      seatChip(seat, "cn-chip"),
-      h("span", { class: "cn-name", text: seat.name }),
-      h("span", { class: "cn-score", text: t("canasta.table.points", { n: points(player.score) }) })),
-    h("div", { class: "cn-stats" },
-      h("span", { class: "cn-hand" }, markup(BACK), h("b", { text: String(player.cards) })),
-      player.melded ? h("span", { class: "cn-need done", text: t("canasta.table.melded") })
-        : h("span", { class: "cn-need", title: t("canasta.table.need_title"),
+      seatChip(seat, "ct-chip"),
+      h("span", { class: "ct-name", text: seat.name }),
+      h("span", { class: "ct-score", text: t("canasta.table.points", { n: points(player.score) }) })),
+    h("div", { class: "ct-stats" },
+      h("span", { class: "ct-hand" }, markup(BACK), h("b", { text: String(player.cards) })),
+      player.melded ? h("span", { class: "ct-need done", text: t("canasta.table.melded") })
+        : h("span", { class: "ct-need", title: t("canasta.table.need_title"),
           text: t("canasta.table.need", { n: points(player.requirement) }) }),
       kinds(player)),
-    h("div", { class: "cn-body" },
-      h("div", { class: "cn-melds" },
+    h("div", { class: "ct-body" },
+      h("div", { class: "ct-melds" },
         melds.length ? melds.map((m) => meldEl(m, local))
-          : h("span", { class: "cn-none", text: t("canasta.table.no_melds") })),
-      h("div", { class: "cn-side" }, kitty(player), redThrees(player))));
+          : h("span", { class: "ct-none", text: t("canasta.table.no_melds") })),
+      h("div", { class: "ct-side" }, kitty(player), redThrees(player))));
 }
 
 function draw(root, state, local, density) {
@@ -123,7 +123,10 @@ function draw(root, state, local, density) {
   const cols = density === "tv" && n > 3 ? 2 : 1;
   root.style.setProperty("--cols", String(cols));
   root.style.setProperty("--rows", String(Math.ceil(n / cols)));
-  root.replaceChildren(...view.players.map((p) => seatArea(state, p, local)));
+  // A phone shows its own player's melds first, then the others in turn order.
+  const me = density === "phone" ? state.you?.index ?? 0 : 0;
+  const order = view.players.map((_, k) => view.players[(me + k) % n]);
+  root.replaceChildren(...order.map((p) => seatArea(state, p, local)));
   if (density === "tv" && root.isConnected) fitTable(root);
 }
 
@@ -135,7 +138,7 @@ const CARD_MIN = 40;
 export function fitTable(root) {
   const table = root.classList.contains("canasta-table-tv") ? root : root.querySelector(".canasta-table-tv");
   if (!table) return;
-  const areas = [...table.querySelectorAll(".cn-melds")];
+  const areas = [...table.querySelectorAll(".ct-melds")];
   const overflows = () => areas.some((a) => a.scrollHeight > a.clientHeight + 1 || a.scrollWidth > a.clientWidth + 1);
   let size = CARD_MAX;
   table.style.setProperty("--card-h", `${size}px`);
