@@ -9,9 +9,11 @@ that view, so it sends only plays the game accepts.
   adds what fits to its melds and discards its loneliest, cheapest card.
 - "normal" takes the pile when it pays (two naturals for the top card, and a pile worth having),
   or just the top card for a meld of its own; it keeps its 7s natural and its wild cards for a
-  wild canasta, works toward the four kinds of canasta (so it can go out, which it does as soon
-  as it can), and guards the pile: it does not discard a card the next player can take, and
-  blocks them with a black 3 when the pile is big.
+  wild canasta, works toward the four kinds of canasta (so it can go out), and guards the
+  pile: it does not discard a card the next player can take, and blocks them with a black 3
+  when the pile is big. It goes out when it is ahead on what the table shows (scores, melds,
+  canasta bonuses, red 3s), or when the stock is nearly gone; behind, it keeps two cards in
+  hand and plays on for more canastas.
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ LEVELS = ("facil", "normal")
 RANK_TEXT = {"wild": rules.WILD, "A": 1, "J": 11, "Q": 12, "K": 13}
 BIG_PILE = 6            # normal blocks with a black 3 from here on
 WORTH_TAKING = 3        # normal takes a pile of at least this many cards
+LAST_TURNS = 2          # normal goes out whatever the scores with this few draws per player left
 
 
 def _rank(text: str) -> int:
@@ -159,9 +162,38 @@ class FacilBot(BaseBot):
     level = "facil"
 
 
+def standing(view: dict, seat: int) -> int:
+    """A seat's total as the table shows it: its score, its melded cards, its canastas' bonuses
+    and its red 3s (not its hand, which nobody else sees)."""
+    player = view["players"][seat]
+    mine = [m for m in view["melds"] if m["owner"] == seat]
+    cards = rules.points(FRENCH.parse(c) for m in mine for c in m["cards"])
+    bonuses = sum(rules.BONUS[m["kind"]] for m in mine if m["complete"] and m.get("kind"))
+    return player["score"] + cards + bonuses + rules.RED_THREE_BONUS * len(player["red_threes"])
+
+
+def cards_played(move: dict) -> int:
+    if move["type"] == "add":
+        return len(move["cards"])
+    if move["type"] == "meld":
+        return sum(len(group) for group in move["melds"])
+    return 0
+
+
 class NormalBot(BaseBot):
     level = "normal"
     keep_wilds = True
+
+    def play(self, view: dict, pos: Position, allowed: list[str]) -> dict | None:
+        move = super().play(view, pos, allowed)
+        if move is None or len(pos.hand) - cards_played(move) >= 2 or self.wants_out(view):
+            return move
+        return None         # this play would go out (one card left to discard): not yet
+
+    def wants_out(self, view: dict) -> bool:
+        others = [standing(view, s) for s in range(len(view["players"])) if s != self.seat]
+        nearly_gone = view["stock"] <= rules.DRAW_COUNT * LAST_TURNS * len(view["players"])
+        return nearly_gone or standing(view, self.seat) >= max(others)
 
     def start(self, view: dict, pos: Position, allowed: list[str]) -> dict:
         top = FRENCH.parse(view["pile_top"]) if view["pile_top"] else None

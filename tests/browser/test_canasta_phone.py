@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.canasta_rooms import CanastaRoom, act, hand_ranks, meld, stack
@@ -159,10 +160,18 @@ def test_a_kitty_that_may_be_seen_is_offered_and_shown(browser, host):
         room.close()
 
 
-def test_a_game_against_the_computer_on_a_small_phone_plays_a_few_turns(browser, host):
-    """The one-device page at 360×640: the seats bar instead of the strip, the same hand; draw
-    two and discard, a few turns, the computer playing in between."""
-    with phone(browser, small=True) as page:
+SOLO_SCREENS = {"360x640": {"width": 360, "height": 640}, "1366x768": {"width": 1366, "height": 768}}
+
+
+@pytest.mark.parametrize("screen", list(SOLO_SCREENS))
+def test_a_game_against_the_computer_on_one_device_plays_a_few_turns(browser, host, screen):
+    """The one-device page on a small phone and on a laptop: the seats bar instead of the strip,
+    the same hand; on the laptop the TV's table (every player's area inside the page). Draw two
+    and discard, a few turns, the computer playing in between."""
+    size = SOLO_SCREENS[screen]
+    small = size["width"] < 1000
+    opened = phone(browser, small=True) if small else page_in(browser, WAIT_MS, viewport=size)
+    with opened as page:
         page.goto(host.url + "/solo")
         page.locator('.tile[data-game="canasta"]').click()
         page.locator("#solo-start").click()
@@ -170,6 +179,12 @@ def test_a_game_against_the_computer_on_a_small_phone_plays_a_few_turns(browser,
         expect(page.locator(".cn-players")).to_be_hidden()
         seats = page.locator(".solo-seat").count()
         assert seats >= 2, seats
+        if not small:
+            expect(page.locator(".canasta-table-tv .ct-seat")).to_have_count(seats)
+            for area in page.locator(".canasta-table-tv .ct-seat").all():
+                box = area.bounding_box()
+                assert box and box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, box
+                assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, box
         turns = 0
         while turns < 3:
             expect(page.locator(".cn-turn.mine")).to_be_visible(timeout=3 * WAIT_MS)
@@ -179,7 +194,7 @@ def test_a_game_against_the_computer_on_a_small_phone_plays_a_few_turns(browser,
             # Two more (a red 3 drawn is laid apart and replaced).
             assert sum(hand_ranks(page).values()) == before + 2
             if turns == 0:
-                shot(page, "solo-360x640")
+                shot(page, f"solo-{screen}")
             page.locator('.cn-hand .cn-stack:not([data-rank="7"])').first.click()   # 7s stay
             act(page, "discard").click()
             expect(act(page, "draw")).to_be_visible()

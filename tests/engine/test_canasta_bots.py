@@ -4,12 +4,15 @@ pile, and beats two "fácil" most of the time (scripts/bench canasta prints the 
 from __future__ import annotations
 
 import copy
+from collections import Counter
 
 import pytest
 
 from engine.bench import bots_match
+from engine.canasta.deal import whole_deck
+from engine.cards import FRENCH
 from engine.canasta.bots import make_bot
-from tests.engine.canasta_helpers import deal, melds
+from tests.engine.canasta_helpers import FOUR_KINDS, C, deal, melds
 
 HAND = "Kh Kd 9s 9h 9d 5c 6c 8d Jc Jd 4s 4h 10c"
 
@@ -53,6 +56,39 @@ def test_a_bot_decides_from_its_view_alone():
         a = make_bot(level, 0, 3).choose(copy.deepcopy(base).view(0))
         b = make_bot(level, 0, 3).choose(copy.deepcopy(other).view(0))
         assert a == b
+
+
+def out_or_not(scores, stock_cards=None):
+    """Normal holds four canastas, one of each kind, and 9 9 9 5: it may meld the 9s and go out
+    by discarding the 5. With `stock_cards`, the stock holds only that many (the rest of the
+    deck lies in the pile)."""
+    hands = ["9h 9d 9s 5c", "4s 4d 6c 6d 8c"]
+    extra: dict = {}
+    if stock_cards is not None:
+        named = Counter(C(c) for text in hands + FOUR_KINDS for c in text.split())
+        rest = [FRENCH.format(c) for c in (Counter(whole_deck(2)) - named).elements()]
+        extra = {"stock": " ".join(rest[:stock_cards]), "pile": " ".join(rest[stock_cards:])}
+    game = deal(hands, phase="play", melds=[[0, m] for m in FOUR_KINDS], scores=scores, **extra)
+    bot = make_bot("normal", 0)
+    while game.phase == "play" and game.turn == 0:
+        act(game, bot)
+    return game
+
+
+def test_normal_goes_out_when_it_is_ahead():
+    game = out_or_not([0, 0])
+    assert game.phase == "round_over" and game.round_results[-1]["out"] == 0
+
+
+def test_normal_behind_keeps_playing_for_more_canastas_instead_of_going_out():
+    game = out_or_not([0, 9000])
+    assert game.phase == "draw" and game.turn == 1
+    assert len(game.view(0)["hand"]) >= 1 and not game.round_results
+
+
+def test_normal_behind_still_goes_out_when_the_stock_is_nearly_gone():
+    game = out_or_not([0, 9000], stock_cards=4)
+    assert game.phase == "round_over" and game.round_results[-1]["out"] == 0
 
 
 @pytest.mark.slow

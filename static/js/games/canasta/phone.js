@@ -99,7 +99,7 @@ export function mount(root, ctx) {
   const roomy = ctx.tableDensity?.() === "tv";
   el.cn.classList.toggle("roomy", roomy);
   const tableBox = h("div", { class: "cn-table" });
-  const table = mountTable(tableBox, { density: roomy ? "tv" : "phone" });
+  const table = mountTable(tableBox, { density: roomy ? "tv" : "phone", wide: roomy });
   const resultsBox = h("div", { class: "cn-results-box" });
   const results = mountResults(resultsBox, { density: "phone" });
 

@@ -7,7 +7,8 @@
 // wilds in it; a canasta as one squared pile framed in its kind's colour (red, black, wild,
 // sevens) with its kind named. `local.picking` with `local.pickable` (meld ids): those melds
 // get class `pickable`.
-// "tv": the areas in a grid over the whole table, the cards as large as every area lets its
+// "tv": the areas in a grid over the whole table (two columns beyond three players, or from
+// three with `wide`, as on a laptop's one-device page), the cards as large as every area lets its
 // melds show whole (fitTable, once the table is on the page). "phone": the same areas, one
 // under another, at the phone's sizes, the phone's own player first (its CSS is the phone's).
 // Reads only the view.
@@ -117,10 +118,10 @@ function seatArea(state, player, local) {
       h("div", { class: "ct-side" }, kitty(player), redThrees(player))));
 }
 
-function draw(root, state, local, density) {
+function draw(root, state, local, density, wide) {
   const view = state.game;
   const n = view.players.length;
-  const cols = density === "tv" && n > 3 ? 2 : 1;
+  const cols = density === "tv" && (n > 3 || (wide && n > 2)) ? 2 : 1;
   root.style.setProperty("--cols", String(cols));
   root.style.setProperty("--rows", String(Math.ceil(n / cols)));
   // A phone shows its own player's melds first, then the others in turn order.
@@ -156,6 +157,6 @@ export function mount(root, ctx = {}) {
   root.classList.add(density === "tv" ? "canasta-table-tv" : "canasta-table-phone");
   const onResize = () => { if (root.isConnected && density === "tv") fitTable(root); };
   window.addEventListener("resize", onResize);
-  const inner = component(root, (state, local = {}) => draw(root, state, local, density));
+  const inner = component(root, (state, local = {}) => draw(root, state, local, density, !!ctx.wide));
   return { ...inner, destroy() { window.removeEventListener("resize", onResize); inner.destroy(); } };
 }
