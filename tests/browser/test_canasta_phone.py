@@ -160,7 +160,8 @@ def test_a_kitty_that_may_be_seen_is_offered_and_shown(browser, host):
         room.close()
 
 
-SOLO_SCREENS = {"360x640": {"width": 360, "height": 640}, "1366x768": {"width": 1366, "height": 768}}
+SOLO_SCREENS = {"360x640": {"width": 360, "height": 640},
+                "1366x768": {"width": 1366, "height": 768}}
 
 
 @pytest.mark.parametrize("screen", list(SOLO_SCREENS))

@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 
 from engine.bench import bots_match
+from engine.canasta.bots import make_bot
 from engine.canasta.deal import whole_deck
 from engine.cards import FRENCH
-from engine.canasta.bots import make_bot
 from tests.engine.canasta_helpers import FOUR_KINDS, C, deal, melds
 
 HAND = "Kh Kd 9s 9h 9d 5c 6c 8d Jc Jd 4s 4h 10c"
