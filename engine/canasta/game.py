@@ -479,6 +479,7 @@ class Canasta(RoundGame):
             "frozen": self.frozen(),
             "blocked": self.blocked(),
             "sevens_free": self.sevens_free(),
+            "wild_ranks": rules.wild_ranks(),
             "dealer": self.dealer,
             "turn": self.turn,
             "phase": self.phase,

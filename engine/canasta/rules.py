@@ -80,6 +80,13 @@ def card_values() -> dict[str, int]:
     return {**ranks, "*": value(FRENCH.parse("*"))}
 
 
+def wild_ranks() -> list[str]:
+    """The ranks, as cards are written, whose cards are wild ("2", and "*" the joker): the
+    screens group wild cards apart and show a meld's natural card on top."""
+    return [rank for rank in card_values()
+            if is_wild(FRENCH.parse(rank if rank == "*" else f"{rank}s"))]
+
+
 def points(cards: Iterable[Card]) -> int:
     return sum(value(c) for c in cards)
 

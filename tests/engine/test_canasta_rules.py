@@ -90,6 +90,14 @@ def test_the_seat_view_lists_each_ranks_value_for_the_phones_progress():
     assert "card_values" not in game.view(None)
 
 
+def test_every_view_names_the_wild_ranks_for_the_screens():
+    game = deal(["Kh Kd 5s", "4s"])
+    for seat in (None, 0, 1):
+        assert game.view(seat)["wild_ranks"] == ["2", "*"]
+    wild = {FRENCH.format(c).rstrip("shdc") or "*" for c in whole_deck(2) if rules.is_wild(c)}
+    assert wild == set(game.view(None)["wild_ranks"])
+
+
 # ----- melds ------------------------------------------------------------------------------------
 
 

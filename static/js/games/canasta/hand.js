@@ -309,11 +309,12 @@ export function mount(root, ctx) {
   // first meld that has fewer than three cards (the player moves them if that is not it).
   function slotsFromSelection() {
     const chosen = selectedEntries();
+    const wildRanks = new Set(game().wild_ranks || []);
     const natural = new Map();
     const wilds = [];
     for (const e of chosen) {
       const rank = rankOf(e.code);
-      if (rank === "*" || rank === "2") wilds.push(e.id);
+      if (wildRanks.has(rank)) wilds.push(e.id);
       else natural.set(rank, [...(natural.get(rank) || []), e.id]);
     }
     const slots = [...natural.values()];

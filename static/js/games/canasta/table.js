@@ -22,11 +22,11 @@ import { points } from "./words.js";
 export const KINDS = ["red", "black", "wild", "sevens"];
 const BACK = `<svg class="ct-back" viewBox="0 0 100 140" aria-hidden="true"><rect x="2" y="2" width="96" height="136" rx="10" fill="#1d4e89" stroke="#cfe3ff" stroke-width="4"/><rect x="14" y="14" width="72" height="112" rx="6" fill="none" stroke="#cfe3ff" stroke-width="3"/></svg>`;
 
-const isWild = (code) => { const c = parseCard(code); return c.joker || c.rank === "2"; };
-
-// The card a stack shows on top: a natural card of its rank (a joker for a meld of wilds).
-export function faceOf(meld) {
-  return meld.cards.find((code) => !isWild(code)) || meld.cards[0] || "*";
+// The card a stack shows on top: a natural card of its rank (a joker for a meld of wilds); the
+// view's wild_ranks say which cards are wild.
+export function faceOf(meld, wildRanks = []) {
+  const wild = (code) => { const c = parseCard(code); return wildRanks.includes(c.joker ? "*" : c.rank); };
+  return meld.cards.find((code) => !wild(code)) || meld.cards[0] || "*";
 }
 
 export function rankWords(meld) {
@@ -37,7 +37,7 @@ export function rankWords(meld) {
 
 // ----- one meld ------------------------------------------------------------------------------------
 
-function meldEl(meld, local) {
+function meldEl(meld, local, wildRanks) {
   const canasta = meld.complete && meld.kind;
   const pickable = local.picking && (local.pickable || []).includes(meld.id);
   const layers = Math.min(canasta ? 4 : 3, Math.max(0, meld.count - 1));
@@ -47,7 +47,7 @@ function meldEl(meld, local) {
     title: t("canasta.table.meld_title", { n: meld.count, rank: rankWords(meld) }),
   },
   h("div", { class: ["ct-stack", `layers-${layers}`] },
-    cardEl(faceOf(meld), { lang: getLang(), index: "big", extraClass: "ct-face" })),
+    cardEl(faceOf(meld, wildRanks), { lang: getLang(), index: "big", extraClass: "ct-face" })),
   h("span", { class: "ct-count", text: String(meld.count) }),
   meld.wilds > 0 && h("span", { class: "ct-wilds", title: t("canasta.table.wilds_title", { n: meld.wilds }),
     text: t("canasta.table.wilds", { n: meld.wilds }) }),
@@ -113,7 +113,7 @@ function seatArea(state, player, local) {
       kinds(player)),
     h("div", { class: "ct-body" },
       h("div", { class: "ct-melds" },
-        melds.length ? melds.map((m) => meldEl(m, local))
+        melds.length ? melds.map((m) => meldEl(m, local, view.wild_ranks || []))
           : h("span", { class: "ct-none", text: t("canasta.table.no_melds") })),
       h("div", { class: "ct-side" }, kitty(player), redThrees(player))));
 }
