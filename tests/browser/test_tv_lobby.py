@@ -3,11 +3,12 @@ then says why; with enough players it is the bright button that starts the game.
 their choices by their labels, here and on the one-device entry."""
 from __future__ import annotations
 
+import json
 import re
 
 from playwright.sync_api import expect
 
-from tests.browser.pages import choose_game
+from tests.browser.pages import choose_game, host_command
 
 WAIT_MS = 10000
 
@@ -25,6 +26,26 @@ def test_empezar_looks_at_rest_until_there_are_enough_players(tv, host):
     expect(tv.locator(".seats-panel .seat")).to_have_count(2)
     expect(start).not_to_have_attribute("aria-disabled", "true")
     assert start.evaluate("b => getComputedStyle(b).backgroundColor") != resting
+
+
+def test_a_state_pushed_while_a_tile_is_pressed_does_not_lose_the_click(tv, host):
+    """The room's state arrives between the press on a game's tile and its release (here a host
+    command from elsewhere): the lobby waits for the release before drawing it, so the click
+    still chooses the game. Before, the tile was replaced under the pointer and the click lost."""
+    tv.set_default_timeout(WAIT_MS)
+    tv.goto(host.url + "/")
+    expect(tv.locator(".join-panel .join-url strong")).to_have_text(re.compile(r"/j/[A-Z]{4}$"))
+    expect(tv.locator(".tile.selected")).to_have_attribute("data-game", "ferrocarril")
+    box = tv.locator('.tile[data-game="tren"]').bounding_box()
+    tv.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    tv.mouse.down()
+    session = json.loads(tv.evaluate("() => localStorage.getItem('sobremesa.tv')"))
+    reply = host_command(host.url, session["room"], session["host_token"], "add_bot", {})
+    assert reply == {"ok": True}, reply
+    tv.wait_for_timeout(400)                              # the pushed state has arrived
+    tv.mouse.up()
+    expect(tv.locator(".tile.selected")).to_have_attribute("data-game", "tren")
+    expect(tv.locator(".seats-panel .seat")).to_have_count(1)      # and the push is drawn
 
 
 def test_the_chooser_shows_four_big_tiles_each_with_its_emblem(tv, host):
