@@ -62,10 +62,12 @@ def choose_game(tv, name: str, tries: int = 4) -> None:
     expect(tv.locator(".tile.selected")).to_have_attribute("data-game", name)
 
 
-def seat_at_tv(host, tv, game: str, phones: list, players: int, options: dict) -> None:
+def seat_at_tv(host, tv, game: str, phones: list, players: int, options: dict,
+               bot_level: str | None = None) -> None:
     """The TV opens a room for `game`; each (page, name) in `phones` sits down in that order,
-    computer players fill the seats up to `players`, the host sets `options` (a test deal: the
-    host runs with --allow-test-deals) and starts."""
+    computer players fill the seats up to `players` (at the level whose button on the TV reads
+    `bot_level`, else the first), the host sets `options` (a test deal: the host runs with
+    --allow-test-deals) and starts."""
     tv.goto(host.url + "/")
     join_text = tv.locator(".join-panel .join-url strong")
     expect(join_text).to_have_text(re.compile(r"/j/[A-Z]{4}$"))
@@ -76,6 +78,10 @@ def seat_at_tv(host, tv, game: str, phones: list, players: int, options: dict) -
         page.locator("#name-input").fill(name)
         page.locator("#join-btn").click()
         expect(page.locator("body")).to_have_attribute("data-screen", "lobby")
+    if bot_level is not None:
+        level = tv.locator(".add-bot .segmented button", has_text=bot_level)
+        level.click()
+        expect(level).to_have_attribute("aria-pressed", "true")
     for _ in range(players - len(phones)):
         tv.locator(".add-bot .add").click()
     expect(tv.locator(".seats-panel .seat-name")).to_have_count(players)

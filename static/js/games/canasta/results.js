@@ -78,7 +78,8 @@ function gameOver(ctx) {
     winnerLine(result, winnerNames, "canasta.results.tie", "canasta.results.game_winner"),
     podium(entries, { higherWins: true }),
     restList(ctx, rest, place, result.scores, t("common.points")),
-    last && h("p", { class: "lowest", text: t("canasta.results.rounds_played", { n: last.round }) }),
+    last && h("p", { class: "lowest", text: t(last.round === 1 ? "canasta.results.rounds_played_one" : "canasta.results.rounds_played",
+      { n: last.round }) }),
     newGameButton(ctx));
 }
 

@@ -90,6 +90,7 @@ export default {
     "canasta.results.your_points": "Tus puntos esta ronda",
     "canasta.results.your_place": "Has quedado en el puesto {n}",
     "canasta.results.rounds_played": "{n} rondas",
+    "canasta.results.rounds_played_one": "1 ronda",
     // the hand (hand.js)
     "canasta.hand.count": "×{n}",
     "canasta.hand.picked": "{n} de {total}",
@@ -255,6 +256,7 @@ export default {
     "canasta.results.your_points": "Your points this round",
     "canasta.results.your_place": "You came {n}",
     "canasta.results.rounds_played": "{n} rounds",
+    "canasta.results.rounds_played_one": "1 round",
     "canasta.hand.count": "×{n}",
     "canasta.hand.picked": "{n} of {total}",
     "canasta.hand.selected": "{n} cards chosen",
