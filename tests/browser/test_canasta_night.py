@@ -286,7 +286,8 @@ def test_a_match_to_5000_ends_on_the_podium_highest_total_first(browser, host):
         for place, (s, name) in enumerate([(0, "Abuela"), (2, "Chispas"), (1, "Robotina")], 1):
             step = podium.locator(f".place-{place}")
             expect(step.locator(".podium-who")).to_contain_text(name)
-            expect(step.locator(".podium-score")).to_have_text(f"{totals[s]} pts")
+            grouped = f"{totals[s]:,}".replace(",", ".")            # "6.885 pts", as the table
+            expect(step.locator(".podium-score")).to_have_text(f"{grouped} pts")
         expect(tv.locator(".canasta-game-over .lowest")).to_have_text("1 ronda")
         expect(abuela.locator(".results .winner")).to_have_text("¡Has ganado!")
         shot(tv, "podium")

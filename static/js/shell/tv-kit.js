@@ -60,7 +60,7 @@ export function places(scores) {
 
 // A podium of the first three places; ties share a step. entries: [{seat, score}] (any order).
 // options: higherWins (the highest score is first), unit (shown after each score).
-export function podium(entries, { higherWins = false, unit = null } = {}) {
+export function podium(entries, { higherWins = false, unit = null, format = signed } = {}) {
   const scores = entries.map((e) => e.score);
   const place = places(higherWins ? scores.map((s) => -s) : scores);
   const steps = [1, 2, 3].map((p) => entries.filter((_, i) => place[i] === p));
@@ -70,7 +70,7 @@ export function podium(entries, { higherWins = false, unit = null } = {}) {
     order.map(([p, who]) => h("div", { class: ["podium-step", `place-${p}`, who.length ? "" : "empty"] },
       h("div", { class: "podium-names" },
         who.map((e) => h("div", { class: "podium-who" },
-          nameTag(e.seat), h("span", { class: "podium-score", text: `${signed(e.score)} ${unit ?? t("common.points")}` })))),
+          nameTag(e.seat), h("span", { class: "podium-score", text: `${format(e.score)} ${unit ?? t("common.points")}` })))),
       h("div", { class: "podium-block" }, h("span", { class: "podium-place", text: t("tv.place", { n: p }) })))));
 }
 

@@ -76,7 +76,7 @@ function gameOver(ctx) {
   return h("div", { class: "game-over canasta-game-over" },
     h("h1", { text: t("canasta.results.game_over") }),
     winnerLine(result, winnerNames, "canasta.results.tie", "canasta.results.game_winner"),
-    podium(entries, { higherWins: true }),
+    podium(entries, { higherWins: true, format: (n) => points(n) }),
     restList(ctx, rest, place, result.scores, t("common.points")),
     last && h("p", { class: "lowest", text: t(last.round === 1 ? "canasta.results.rounds_played_one" : "canasta.results.rounds_played",
       { n: last.round }) }),
