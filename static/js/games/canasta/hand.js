@@ -213,7 +213,9 @@ export function mount(root, ctx) {
     if (ui.mode?.kind === "add") return t("canasta.hand.hint.add");
     if (g.kitty_cards && !n) return t("canasta.hand.kitty_may");
     if (!myTurn()) return n ? tn("canasta.hand.selected", n) : t("canasta.hand.hint.wait");
-    if (a.has("draw")) return t(a.has("take_pile") ? "canasta.hand.hint.draw" : "canasta.hand.hint.draw_only");
+    if (a.has("draw")) {
+      return t(a.has("take_pile") ? "canasta.hand.hint.draw" : a.has("take_top") ? "canasta.hand.hint.draw_top" : "canasta.hand.hint.draw_only");
+    }
     if (a.has("no_discard")) return t("canasta.hand.hint.stuck");
     if (n) return tn("canasta.hand.selected", n);
     if (!mine().melded) return t("canasta.hand.hint.first", { n: mine().requirement });
