@@ -239,7 +239,8 @@ export function mount(root, ctx) {
     buttons.push(h("button", { type: "button", class: "btn secondary", dataset: { act: "another", key: t("canasta.key.mode.another") },
       text: t("canasta.hand.btn.another") }));
     const send = pile ? "send_pile" : "send_meld";
-    buttons.push(h("button", { type: "button", class: "btn primary", dataset: { act: send, key: t(`canasta.key.mode.${send}`) },
+    buttons.push(h("button", { type: "button", class: "btn primary",
+      dataset: { act: send, lessonAct: pile ? "take_pile" : "meld", key: t(`canasta.key.mode.${send}`) },
       disabled: pending || (!pile && !filled), text: t(`canasta.hand.btn.${send}`) }));
     return buttons;
   }
