@@ -387,7 +387,9 @@ def canasta_tap(page: Page, move) -> None:
     if kind == "stack":
         page.locator(f'.cn-hand .cn-stack[data-rank="{move[1]}"]').tap()
     elif kind == "act":
-        page.locator(f'.cn-actions [data-act="{move[1]}"]').tap()
+        # The composer's button that sends the step's move is outlined like the step's own.
+        sends = ".lesson-target" if move[1].startswith("send_") else ""
+        page.locator(f'.cn-actions [data-act="{move[1]}"]{sends}').tap()
     elif kind == "meld":
         page.locator(f'.cn-middle [data-meld="{move[1]}"].pickable').tap()
     elif kind == "kitty":
