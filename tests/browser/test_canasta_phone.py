@@ -130,6 +130,7 @@ def test_a_button_at_rest_says_the_engines_reason_and_the_top_card_joins_your_me
                                             melds=[[0, "Kh Kd Ks"]]), players=2)
         take = act(page, "take_pile")
         expect(take).to_have_attribute("data-at-rest", "")
+        expect(page.locator(".cn-hint")).to_have_text("Roba 2 cartas o coge la de arriba")
         take.click(force=True)                     # at rest: aria-disabled, still tappable
         expect(page.locator("#banner")).to_have_text(
             "Para coger el montón necesitas dos cartas naturales de Reyes en la mano.")

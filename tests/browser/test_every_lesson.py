@@ -2,15 +2,21 @@
 each step's bubble shows its number, the script has played before the learner taps, and the
 lesson ends with its "¡Lección completada!". (The engine test checks each script's moves; this
 checks that the screens let a learner do them.) Ferrocarril's first lesson has its own, fuller
-test in test_lessons.py."""
+test in test_lessons.py. For Tren Mexicano and Canasta Ferroviaria the taps are also replayed as
+the actions they send through the engine; Canasta's steps each have what they point at on the
+screen and out from under the bubble, and its lessons name the buttons as the phone labels them."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from engine.lessons import LEARNER
 from tests.browser.pages import page_in
-from tests.live import Host
+from tests.browser.test_lessons import OVERLAP
+from tests.live import ROOT, Host
 
 WAIT_MS = 15000
 SPOT = {"x": 8, "y": 30}
@@ -235,6 +241,69 @@ TREN = {
 }
 
 
+# Canasta Ferroviaria: stack(rank) a tap on the hand's stack of one rank (each tap takes one more
+# of its cards, in the hand's order), act(name) a button of the bar (the composer's too), meld(id)
+# one of your melds on the table while adding, kitty(how) the kitty's open or close button, NEXT
+# the guide's Seguir.
+def stack(rank, times=1):
+    return [("stack", rank)] * times
+
+
+def kitty(how):
+    return ("kitty", how)
+
+
+CANASTA = {
+    "01-combinaciones-y-comodines": [
+        [act("draw")],
+        [*stack("A", 3), act("meld"), act("send_meld")],
+        [*stack("K", 2), *stack("2"), *stack("*"), act("meld")],
+        [*stack("2"), act("add"), meld(2)],
+        [*stack("5"), act("discard")],
+    ],
+    "02-primera-bajada": [
+        [NEXT],
+        [act("draw")],
+        [*stack("K", 3), *stack("8", 3), act("meld"), act("send_meld")],
+        [*stack("4"), act("discard")],
+        [NEXT],
+    ],
+    "03-coger-el-monton": [
+        [act("take_pile")],
+        [*stack("4"), act("discard")],
+        [act("take_top")],
+        [*stack("5"), act("discard")],
+    ],
+    "04-monton-congelado": [
+        [NEXT],
+        [act("draw")],
+        [*stack("4"), act("discard")],
+        [act("take_pile")],
+        [NEXT],
+    ],
+    "05-treses-rojos-y-negros": [
+        [act("draw")],
+        [NEXT],
+        [*stack("3"), act("discard")],
+        [NEXT],
+    ],
+    "06-el-gatito": [
+        [act("draw")],
+        [*stack("K"), act("add"), meld(1)],
+        [kitty("open"), kitty("close"), NEXT],
+        [*stack("4"), act("discard")],
+        [NEXT],
+    ],
+    "07-cuatro-canastas-y-salir": [
+        [act("draw")],
+        [*stack("7"), act("add"), meld(4)],
+        [NEXT],
+        [*stack("9", 3), act("meld")],
+        [*stack("5"), act("discard")],
+    ],
+}
+
+
 @pytest.fixture(scope="module")
 def lesson_host(tmp_path_factory):
     server = Host(tmp_path_factory.mktemp("lessons"), "--bot-delay", "0.15")
@@ -313,8 +382,28 @@ def tren_tap(page: Page, move) -> None:
     page.wait_for_timeout(200)
 
 
-TABLES = {"ferrocarril": FERROCARRIL, "manipulacion": MANIPULACION, "tren": TREN}
-TAPS = {"ferrocarril": ferrocarril_tap, "manipulacion": manipulacion_tap, "tren": tren_tap}
+def canasta_tap(page: Page, move) -> None:
+    kind = move[0]
+    if kind == "stack":
+        page.locator(f'.cn-hand .cn-stack[data-rank="{move[1]}"]').tap()
+    elif kind == "act":
+        # The composer's button that sends the step's move is outlined like the step's own.
+        sends = ".lesson-target" if move[1].startswith("send_") else ""
+        page.locator(f'.cn-actions [data-act="{move[1]}"]{sends}').tap()
+    elif kind == "meld":
+        page.locator(f'.cn-middle [data-meld="{move[1]}"].pickable').tap()
+    elif kind == "kitty":
+        page.locator(f'[data-kitty="{move[1]}"]').tap()
+    elif kind == "next":
+        page.locator("[data-lesson-next]").tap()
+    if kind in ("act", "meld"):
+        page.wait_for_timeout(250)
+
+
+TABLES = {"ferrocarril": FERROCARRIL, "manipulacion": MANIPULACION, "tren": TREN,
+          "canasta": CANASTA}
+TAPS = {"ferrocarril": ferrocarril_tap, "manipulacion": manipulacion_tap, "tren": tren_tap,
+        "canasta": canasta_tap}
 CASES = [
     pytest.param(game, name, id=f"{game}/{name}")
     for game, table in TABLES.items()
@@ -322,16 +411,33 @@ CASES = [
 ]
 
 
+# The games whose every step is checked for what it points at: all of it found on the screen,
+# and none of it under the bubble.
+IN_SIGHT = {"canasta"}
+
+
+def points_in_sight(page: Page, point: dict) -> None:
+    expect(page.locator(".lesson-target")).to_have_count(len(point))
+    page.wait_for_timeout(300)                  # the bubble's move (0.2 s)
+    covered = page.evaluate(OVERLAP)
+    assert covered == [0] * len(point), (point, covered)
+
+
 @pytest.mark.parametrize("game,name", CASES)
 def test_every_lesson_plays_through_on_a_phone(browser, lesson_host, game, name):
+    from engine.lessons import lesson_by_id
+
     steps = TABLES[game][name]
     tap = TAPS[game]
+    lesson = lesson_by_id(f"{game}/{name}")
     with page_in(browser, WAIT_MS, **browser.devices["Pixel 7"]) as page:
         page.goto(lesson_host.url + "/solo#aprende")
         page.locator(f'[data-lesson="{game}/{name}"]').tap()
         for k, moves in enumerate(steps, 1):
             expect(page.locator(".lesson-count")).to_contain_text(f" {k} de {len(steps)}")
             expect(page.locator(".lesson-wait")).to_have_count(0)
+            if game in IN_SIGHT:
+                points_in_sight(page, lesson.steps[k - 1].point or {})
             for move in moves:
                 tap(page, move)
         expect(page.locator(".lesson-bubble.finished")).to_be_visible()
@@ -391,3 +497,175 @@ def test_the_tren_taps_do_each_step_in_the_engine(name):
                 run.advance()
         assert run.step == k + 1, (name, k, taps)
     assert run.done
+
+
+class CanastaHand:
+    """The actions Canasta's phone hand (static/js/games/canasta/hand.js) sends for the taps,
+    as it decides them: a stack's tap takes its next card in the hand's order; Bajar lays one
+    meld at once once you have melded, else opens the composer with a meld per rank (the wild
+    cards with the first meld short of three); a tap in the composer puts the stack's next card
+    in its last meld, + Otra starts another; Coger el montón takes the top card's first two
+    naturals (the composer first, before your first meld); Añadir, then a meld, adds the chosen
+    cards. A refused send leaves the composer as it was."""
+
+    WILD = ("*", "2")
+
+    def __init__(self):
+        self.selected: dict[str, int] = {}      # rank -> how many of its cards are chosen
+        self.mode: dict | None = None   # {"kind": "compose" or "pile", "slots"}, {"kind": "add"}
+
+    @staticmethod
+    def rank(code: str) -> str:
+        return "*" if code.startswith("*") else code[:-1]
+
+    @staticmethod
+    def entries(view) -> list[tuple[str, str]]:
+        """The hand as (id, code), ids as the phone tags them ("Kh#0", "Kh#1")."""
+        seen: dict[str, int] = {}
+        out = []
+        for code in view["hand"]:
+            seen[code] = seen.get(code, -1) + 1
+            out.append((f"{code}#{seen[code]}", code))
+        return out
+
+    def free(self, view, rank: str) -> list[tuple[str, str]]:
+        used = {i for slot in (self.mode or {}).get("slots", []) for i in slot}
+        return [e for e in self.entries(view) if self.rank(e[1]) == rank and e[0] not in used]
+
+    def chosen(self, view) -> list[tuple[str, str]]:
+        ranks = dict.fromkeys(self.rank(code) for code in view["hand"])
+        return [e for rank in ranks for e in self.free(view, rank)[:self.selected.get(rank, 0)]]
+
+    def codes(self, view, ids) -> list[str]:
+        by_id = dict(self.entries(view))
+        return [by_id[i] for i in ids]
+
+    def slots_from_selection(self, view) -> list[list[str]]:
+        naturals: dict[str, list[str]] = {}
+        wilds = []
+        for i, code in self.chosen(view):
+            if self.rank(code) in self.WILD:
+                wilds.append(i)
+            else:
+                naturals.setdefault(self.rank(code), []).append(i)
+        slots = list(naturals.values()) or [[]]
+        next((s for s in slots if len(s) < 3), slots[0]).extend(wilds)
+        return slots
+
+    def tap(self, view, move) -> dict | str | None:
+        """The action the tap sends, "next" for the guide's Seguir, None for none."""
+        kind, arg = move[0], move[1] if len(move) > 1 else None
+        if kind == "next":
+            return "next"
+        if kind == "stack":
+            free = self.free(view, arg)
+            if self.mode and self.mode["kind"] in ("compose", "pile"):
+                self.mode["slots"][-1].append(free[0][0])
+            elif not self.mode:
+                n = self.selected.get(arg, 0)
+                self.selected[arg] = 0 if n >= len(free) else n + 1
+            return None
+        if kind == "meld":
+            return {"type": "add", "meld": arg, "cards": self.mode["codes"]}
+        if kind != "act":
+            return None                 # the kitty's buttons only show it
+        melded = view["players"][LEARNER]["melded"]
+        codes = [code for _, code in self.chosen(view)]
+        if arg in ("draw", "take_top"):
+            return {"type": arg}
+        if arg == "discard":
+            return {"type": "discard", "card": codes[0]}
+        if arg == "add":
+            self.mode = {"kind": "add", "codes": codes}
+        elif arg == "meld":
+            slots = self.slots_from_selection(view)
+            if melded and len(slots) == 1 and len(slots[0]) >= 3:
+                return {"type": "meld", "melds": [self.codes(view, slots[0])]}
+            self.mode = {"kind": "compose", "slots": slots}
+            self.selected.clear()
+        elif arg == "take_pile":
+            top = self.rank(view["pile_top"])
+            naturals = [i for i, code in self.entries(view) if self.rank(code) == top][:2]
+            if melded:
+                return {"type": "take_pile", "cards": self.codes(view, naturals)}
+            self.mode = {"kind": "pile", "slots": [naturals, []]}
+            self.selected.clear()
+        elif arg == "another":
+            self.mode["slots"].append([])
+        elif arg in ("send_meld", "send_pile"):
+            melds = [self.codes(view, s) for s in self.mode["slots"]]
+            if arg == "send_meld":
+                return {"type": "meld", "melds": [m for m in melds if m]}
+            rest = [m for m in melds[1:] if m]
+            return {"type": "take_pile", "cards": melds[0], **({"melds": rest} if rest else {})}
+        elif arg == "cancel":
+            self.mode = None
+        return None
+
+    def sent(self) -> None:
+        """The engine took the action: the hand lets everything go."""
+        self.mode = None
+        self.selected.clear()
+
+
+@pytest.mark.parametrize("name", CANASTA)
+def test_the_canasta_taps_do_each_step_in_the_engine(name):
+    """The taps, as the actions the phone's hand sends for them, take the lesson a step each."""
+    from engine.game import GameError
+    from engine.lessons import LessonRun, lesson_by_id
+    from engine.registry import GAMES
+
+    lesson = lesson_by_id(f"canasta/{name}")
+    game, run, hand = lesson.new_game(GAMES["canasta"]), LessonRun(lesson), CanastaHand()
+    for k, taps in enumerate(CANASTA[name]):
+        while (scripted := run.scripted()) is not None:
+            game.apply(*scripted)
+            run.played_scripted()
+        for tap in taps:
+            move = hand.tap(game.view(LEARNER), tap)
+            if move == "next":
+                run.read()
+            elif move is not None:
+                try:
+                    on = run.judge(game, LEARNER, move)
+                except GameError as refused:
+                    raise AssertionError((name, k, tap, move, refused.es)) from refused
+                game.apply(LEARNER, move)
+                hand.sent()
+                if on:
+                    run.advance()
+        assert run.step == k + 1, (name, k, taps)
+    assert run.done
+
+
+# What a Canasta lesson quotes that is not a button: the engine's refusal (tests/engine/
+# test_canasta_lessons.py checks that these are its words).
+QUOTED_REFUSALS = {"Te faltan 20 puntos para tu primera bajada",
+                   "You are 20 points short of your first meld"}
+PRESS = {"es": re.compile(r"\b[Pp]ulsa (?:«[^»]+»|(\w+))"),
+         "en": re.compile(r"\b[Pp]ress (?:«[^»]+»|(\w+))")}
+
+
+def canasta_labels() -> dict[str, set[str]]:
+    """The Canasta phone's button labels in each language (its strings.js), and the guide's."""
+    source = (ROOT / "static/js/games/canasta/strings.js").read_text(encoding="utf-8")
+    es, en = source.split("\n  en: {", 1)
+    found = {lang: set(re.findall(r'"canasta\.hand\.btn\.\w+": "([^"]+)"', block))
+             for lang, block in (("es", es), ("en", en))}
+    return {"es": found["es"] | {"Seguir"}, "en": found["en"] | {"Next"}}
+
+
+@pytest.mark.parametrize("name", CANASTA)
+def test_the_canasta_lessons_name_the_buttons_as_the_phone_labels_them(name):
+    """A button a lesson tells the learner to press reads on the phone as the lesson says, in
+    Spanish and in English: «quoted» when its label has several words."""
+    from engine.lessons import lesson_by_id
+
+    labels = canasta_labels()
+    for step in lesson_by_id(f"canasta/{name}").steps:
+        for words in (step.say, step.hint, step.wrong):
+            for lang in ("es", "en"):
+                text = getattr(words, lang) if words else ""
+                quoted = set(re.findall(r"«([^»]+)»", text)) - QUOTED_REFUSALS
+                pressed = {word for word in PRESS[lang].findall(text) if word}
+                assert quoted | pressed <= labels[lang], (name, lang, text)

@@ -3,16 +3,17 @@
 // and at the end the way on (next lesson, a real game). Everything it says comes from the
 // room's `lesson` (the server's lesson run); the game's own screen, refusals and all, is the
 // one the player will use at the table. Knows no game: it finds what to point at by the
-// attributes the screens put on their pieces (data-act, data-id, data-meld, data-group,
-// data-pile, data-countdown, data-tool, data-join, data-new, data-loose, a table card's
-// data-g/data-i, a seat chip's data-seat, a train's data-train, the hub's data-hub, a
+// attributes the screens put on their pieces (data-act or data-lesson-act, data-id, data-meld,
+// data-group, data-pile, data-countdown, data-tool, data-join, data-new, data-loose, a table
+// card's data-g/data-i, a seat chip's data-seat, a train's data-train, the hub's data-hub, a
 // player's kitty's data-kitty). The bubble sits at the top, or at the bottom when all it
 // points at is in the top half of the screen; taps go through it to what it covers.
 import { h } from "../core/dom.js";
 import { pick, t } from "../core/i18n.js";
 
 const TARGETS = {
-  act: (v) => `[data-act="${v}"]`,
+  // A button of the action, or one that sends it from a screen's mode (data-lesson-act).
+  act: (v) => `[data-act="${v}"], [data-lesson-act="${v}"]`,
   card: (v) => `[data-id="${v}"], [data-id^="${v}#"], [data-code="${v}"]`,
   meld: (v) => `[data-meld="${v}"]`,
   group: (v) => `[data-group="${v}"]`,

@@ -213,7 +213,9 @@ export function mount(root, ctx) {
     if (ui.mode?.kind === "add") return t("canasta.hand.hint.add");
     if (g.kitty_cards && !n) return t("canasta.hand.kitty_may");
     if (!myTurn()) return n ? tn("canasta.hand.selected", n) : t("canasta.hand.hint.wait");
-    if (a.has("draw")) return t(a.has("take_pile") ? "canasta.hand.hint.draw" : "canasta.hand.hint.draw_only");
+    if (a.has("draw")) {
+      return t(a.has("take_pile") ? "canasta.hand.hint.draw" : a.has("take_top") ? "canasta.hand.hint.draw_top" : "canasta.hand.hint.draw_only");
+    }
     if (a.has("no_discard")) return t("canasta.hand.hint.stuck");
     if (n) return tn("canasta.hand.selected", n);
     if (!mine().melded) return t("canasta.hand.hint.first", { n: mine().requirement });
@@ -237,7 +239,8 @@ export function mount(root, ctx) {
     buttons.push(h("button", { type: "button", class: "btn secondary", dataset: { act: "another", key: t("canasta.key.mode.another") },
       text: t("canasta.hand.btn.another") }));
     const send = pile ? "send_pile" : "send_meld";
-    buttons.push(h("button", { type: "button", class: "btn primary", dataset: { act: send, key: t(`canasta.key.mode.${send}`) },
+    buttons.push(h("button", { type: "button", class: "btn primary",
+      dataset: { act: send, lessonAct: pile ? "take_pile" : "meld", key: t(`canasta.key.mode.${send}`) },
       disabled: pending || (!pile && !filled), text: t(`canasta.hand.btn.${send}`) }));
     return buttons;
   }

@@ -55,7 +55,9 @@ export function mount(root, ctx) {
     el.round.title = t("canasta.phone.target", { n: g.target });
     el.stock.textContent = t("canasta.phone.stock", { n: g.stock });
     const marks = [g.frozen && "frozen", g.blocked && "blocked"].filter(Boolean);
-    el.pile.className = ["cn-pile", ...marks].join(" ");
+    // Toggled, not set: the lesson's outline (lesson-target) stays on the pile.
+    el.pile.classList.toggle("frozen", !!g.frozen);
+    el.pile.classList.toggle("blocked", !!g.blocked);
     el.pile.replaceChildren(...(g.pile_top
       ? [h("span", { class: "cn-pile-card", title: cardName(g.pile_top, getLang()) }, card(g.pile_top)),
         h("span", { class: "cn-pile-text" }, h("span", { text: t("canasta.phone.pile", { n: g.pile }) }),
