@@ -183,9 +183,11 @@ def test_a_game_against_the_computer_on_one_device_plays_a_few_turns(browser, ho
         assert seats >= 2, seats
         if not small:
             expect(page.locator(".canasta-table-tv .ct-seat")).to_have_count(seats)
-            for area in page.locator(".canasta-table-tv .ct-seat").all():
-                box = area.bounding_box()
-                assert box and box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, box
+            # (read in one go: the table is drawn again as the computer plays)
+            boxes = page.locator(".canasta-table-tv .ct-seat").evaluate_all(
+                "areas => areas.map(a => a.getBoundingClientRect().toJSON())")
+            for box in boxes:
+                assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, box
                 assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, box
         turns = 0
         while turns < 3:

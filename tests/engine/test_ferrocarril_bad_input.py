@@ -242,7 +242,13 @@ MALFORMED = [
 ]
 
 
-@pytest.mark.parametrize("action", MALFORMED, ids=lambda a: repr(a)[:40])
+def case_id(action) -> str:
+    """A test id that is the same in every process (pytest-xdist compares them): a bare
+    object's repr holds its address."""
+    return "object()" if type(action) is object else repr(action)[:40]
+
+
+@pytest.mark.parametrize("action", MALFORMED, ids=case_id)
 def test_malformed_action(action):
     refused(playing(), 0, action, "malformed", MalformedAction)
 
