@@ -22,6 +22,18 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.slow)
 
 
+# How long an expect() waits by default (Playwright's own is 5 s): the tests run two at a time
+# on two cores, and a page under that load can take longer to show a state than 5 s.
+EXPECT_MS = 10000
+
+
+@pytest.fixture(autouse=True)
+def patient_expectations():
+    from playwright.sync_api import expect
+    expect.set_options(timeout=EXPECT_MS)
+    yield
+
+
 @pytest.fixture
 def host(tmp_path):
     server = Host(tmp_path, "--bot-delay", "0.3", "--allow-test-deals")
