@@ -36,7 +36,8 @@ def test_a_state_pushed_while_a_tile_is_pressed_does_not_lose_the_click(tv, host
     tv.goto(host.url + "/")
     expect(tv.locator(".join-panel .join-url strong")).to_have_text(re.compile(r"/j/[A-Z]{4}$"))
     expect(tv.locator(".tile.selected")).to_have_attribute("data-game", "ferrocarril")
-    box = tv.locator('.tile[data-game="tren"]').bounding_box()
+    box = tv.locator('.tile[data-game="tren"]').evaluate(
+        "tile => tile.getBoundingClientRect().toJSON()")      # (in one go: the lobby redraws)
     tv.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     tv.mouse.down()
     session = json.loads(tv.evaluate("() => localStorage.getItem('sobremesa.tv')"))
