@@ -66,6 +66,10 @@ class BaseFinder:
         self.game = game
         self.found: list[Moment] = []
 
+    def peek(self) -> dict:
+        """The TV's view now, to read and not to keep (it is the game's cached view)."""
+        return self.game.view(None)
+
     def public(self) -> dict:
         """The TV's view now, a copy a moment may keep."""
         view = copy.deepcopy(self.game.view(None))
