@@ -32,7 +32,7 @@ class Finder(BaseFinder):
                     "{who} se lleva el montón: {n} cartas, con {card} arriba",
                     "{who} takes the pile: {n} cards, {card} on top",
                     who=seat_words(event["seat"]), n=event["cards"],
-                    card=card_words(event["card"])), cards=event["cards"], card=event["card"])
+                    card=card_words(event["card"])), taken=event["cards"], card=event["card"])
             elif kind == "round_end":
                 self._closing(index, event)
 

@@ -1,0 +1,139 @@
+"""Key moments found from a game's log (engine/moments.py and each game's moments.py): from
+seeded bot games of every game, and from explicit deals where the moments are known; their
+words in both languages; and, over bot games, that a moment's view is the TV's public view of
+that moment, with no card hidden then."""
+import json
+import random
+import re
+import time
+
+import pytest
+
+from engine.registry import GAMES
+from tests.engine.contract_helpers import bot_game, fresh_view, reshuffle_hidden, strings_in
+
+# A card code ("7o", "Kh", "*"); "el As de picas" and "of 5s" (a canasta of 5s) are words.
+CARD_CODE = re.compile(r"(?<![\w«'])(?<!of )(?:10|[2-9AJQKSCR])[ocebshdc](?!\w| de )|\*")
+# A tile is named "el 12-7" / "the 12-7" / "{p2}'s 6-3", never bare.
+TILE = re.compile(r"(?<![\w-])\d{1,2}-\d{1,2}(?![\w-])")
+TILE_NAMED = re.compile(r"(\b(el|del|al|the)|'s)\s+$")
+
+BOT_GAMES = [
+    pytest.param("ferrocarril", 3, None, 3, id="ferrocarril"),
+    pytest.param("manipulacion", 3, {"ruleset": "manipulacion"}, 5, id="manipulacion"),
+    pytest.param("manipulacion", 3, {"ruleset": "carrusel"}, 5, id="manipulacion-carrusel"),
+    pytest.param("manipulacion", 2, {"ruleset": "tahiti"}, 5, id="manipulacion-tahiti"),
+    pytest.param("tren", 4, {"rounds": 3}, 2, id="tren"),
+    pytest.param("canasta", 3, {"target": 5000}, 1, id="canasta"),
+]
+
+_LOGS: dict = {}
+
+
+def bot_log(name, players, options, seed):
+    key = (name, players, json.dumps(options), seed)
+    if key not in _LOGS:
+        cls = GAMES[name]
+        game = bot_game(cls, players, options, seed, list(cls.bot_levels))
+        assert game.finished
+        _LOGS[key] = game.to_json_log()
+    return _LOGS[key]
+
+
+def moments_of(name, players, options, seed, log):
+    return GAMES[name].moments(players, options, seed, log)
+
+
+def kinds(moments):
+    return [m["kind"] for m in moments]
+
+
+def assert_in_words(moment):
+    """Both languages, seats as {pN}, no card or tile written as a code."""
+    for lang in ("es", "en"):
+        text = moment[lang]
+        assert text and not CARD_CODE.search(text), text
+        for tile in TILE.finditer(text):
+            assert TILE_NAMED.search(text[:tile.start()]), text
+        for seat in re.findall(r"\{p(\d+)\}", text):
+            assert int(seat) in moment["seats"]
+    assert moment["es"] != moment["en"]
+
+
+@pytest.mark.parametrize("name,players,options,seed", BOT_GAMES)
+def test_a_bot_game_has_a_closing_for_each_round_in_order_in_words(name, players, options, seed):
+    log = bot_log(name, players, options, seed)
+    moments = moments_of(name, players, options, seed, log)
+    final = GAMES[name].replay(players, options, seed, log)
+    closings = [m for m in moments if m["kind"] == "closing"]
+    assert [m["detail"]["round"] for m in closings] == \
+        [r["round"] for r in final.round_results]
+    assert [m["index"] for m in moments] == sorted(m["index"] for m in moments)
+    assert closings[-1]["index"] == len(log) - 1 or name == "manipulacion"
+    for m in moments:
+        assert_in_words(m)
+        assert 0 <= m["index"] < len(log)
+    for m in closings:
+        closer = m["detail"]["closer"]
+        assert m["seats"] == ([] if closer is None else [closer])
+        assert m["view"]["phase"] in ("round_over", "game_over")
+
+
+@pytest.mark.parametrize("name,players,options,seed", BOT_GAMES)
+def test_no_moment_shows_a_card_hidden_at_that_time(name, players, options, seed):
+    """At each moment's action the game is rebuilt, the pieces hidden from the TV are dealt
+    back in another order, and the TV's view must still be the moment's view; what a moment
+    shows of a hand is on that view too."""
+    cls = GAMES[name]
+    log = bot_log(name, players, options, seed)
+    moments = moments_of(name, players, options, seed, log)
+    assert moments
+    at = {}
+    for m in moments:
+        at.setdefault(m["index"], []).append(m)
+    game, rng = cls.new(players, options, seed), random.Random(seed)
+    for index, (seat, action) in enumerate(log):
+        game.apply(seat, action)
+        for m in at.get(index, []):
+            tampered = reshuffle_hidden(game, None, rng)
+            seen = json.loads(fresh_view(game, None))
+            seen.pop("seat")
+            assert seen == m["view"], (m["kind"], index)
+            if tampered:
+                tampered.restore()
+                fresh_view(game, None)
+            visible = strings_in(m["view"])
+            for piece in m["detail"].get("shown", []) + m["detail"].get("cards", []):
+                assert piece in visible, (m["kind"], piece)
+
+
+@pytest.mark.parametrize("name,players,options,seed", BOT_GAMES)
+def test_the_public_replay_is_the_tv_view_after_each_action(name, players, options, seed):
+    cls = GAMES[name]
+    log = bot_log(name, players, options, seed)[:150]
+    views = [json.dumps(v, sort_keys=True) for v in cls.public_replay(players, options, seed, log)]
+    assert len(views) == len(log) + 1
+    game = cls.new(players, options, seed)
+    assert views[0] == json.dumps(game.view(None), sort_keys=True)
+    for i, (seat, action) in enumerate(log):
+        game.apply(seat, action)
+        assert views[i + 1] == json.dumps(game.view(None), sort_keys=True)
+        assert "hand" not in json.loads(views[i + 1])
+
+
+def test_finding_the_moments_of_a_long_game_takes_well_under_a_second():
+    log = bot_log("ferrocarril", 3, None, 3)
+    started = time.perf_counter()
+    moments_of("ferrocarril", 3, None, 3, log)
+    assert time.perf_counter() - started < 0.5
+
+
+def test_tren_longest_mexican_train_is_the_longest_the_table_saw():
+    cls = GAMES["tren"]
+    log = bot_log("tren", 4, {"rounds": 3}, 2)
+    longest = max(len(v["mexican"]["tiles"])
+                  for v in cls.public_replay(4, {"rounds": 3}, 2, log))
+    found = [m for m in moments_of("tren", 4, {"rounds": 3}, 2, log)
+             if m["kind"] == "mexican_longest"]
+    assert len(found) == 1 and found[0]["detail"]["tiles"] == longest
+    assert len(found[0]["view"]["mexican"]["tiles"]) == longest
