@@ -108,7 +108,8 @@ def find_moments(cls: type["Game"], players: int, options: dict | None, seed: in
         game.apply(seat, action)
         finder.seen(index, game.events[before:])
     finder.finish()
-    return sorted(finder.found, key=lambda m: m.index)
+    # At one action, a round's closing comes last (the play that went out came first).
+    return sorted(finder.found, key=lambda m: (m.index, m.kind == "closing"))
 
 
 def public_views(cls: type["Game"], players: int, options: dict | None, seed: int,

@@ -33,7 +33,8 @@ class Finder(BaseFinder):
     def _buy(self, index: int, event: dict) -> None:
         buyer, outbid = event["seat"], event["outbid"]
         self.add(index, "buy_priority", [buyer, *outbid], phrase(
-            "{buyer} se lleva {card} por prioridad: también lo pedía {others}",
+            "{buyer} se lleva {card} por prioridad: también lo "
+            + ("pedía" if len(outbid) == 1 else "pedían") + " {others}",
             "{buyer} gets {card} by seat priority: {others} asked for it too",
             buyer=seat_words(buyer), card=card_words(event["card"]),
             others=[seat_words(s) for s in outbid]),

@@ -23,16 +23,26 @@ def _bare(words: Words) -> Words:
 
 class Finder(BaseFinder):
     def start(self) -> None:
-        self.open_doubles: dict[object, dict] = {}    # train -> the double's play and passes
         self.mexican_players: list[int] = []
         self.longest: Moment | None = None
         self.last_play: dict | None = None
+        self._new_round()
+
+    def _new_round(self) -> None:
+        """A double may be dealt open (a set-up by hand): its wait starts with the round."""
+        self.open_doubles: dict[object, dict] = {}    # train -> the double's play and passes
+        self.mexican_players = []
+        cover = self.peek()["open_double"]
+        if cover is not None:
+            train = cover["train"]
+            self.open_doubles[train] = {"seat": train if isinstance(train, int) else None,
+                                        "tile": cover["tile"], "passes": 0}
 
     def seen(self, index: int, events: list[dict]) -> None:
         for event in events:
             kind = event["type"]
             if kind == "deal":
-                self.open_doubles, self.mexican_players = {}, []
+                self._new_round()
             elif kind == "play":
                 self._play(index, event)
             elif kind == "pass":
@@ -56,13 +66,15 @@ class Finder(BaseFinder):
             self._mexican(index, event)
 
     def _covered(self, index: int, seat: int, waited: dict, event: dict) -> None:
-        self.add(index, "double_covered", [seat, waited["seat"]], phrase(
+        doubler = waited["seat"]
+        seats = [seat] if doubler in (None, seat) else [seat, doubler]
+        self.add(index, "double_covered", seats, phrase(
             "{who} tapa por fin {double} con {tile}, tras {n} turnos sin que nadie pudiera",
             "{who} covers {double} at last with {tile}, after {n} turns nobody could",
             who=seat_words(seat), double=tile_words(waited["tile"]),
             tile=tile_words(event["tile"]), n=waited["passes"]),
             double=waited["tile"], tile=event["tile"], train=event["train"],
-            passes=waited["passes"], doubled_by=waited["seat"])
+            passes=waited["passes"], doubled_by=doubler)
 
     def _mexican(self, index: int, event: dict) -> None:
         length = len(self.peek()["mexican"]["tiles"])

@@ -4,19 +4,13 @@ words in both languages; and, over bot games, that a moment's view is the TV's p
 that moment, with no card hidden then."""
 import json
 import random
-import re
 import time
 
 import pytest
 
 from engine.registry import GAMES
 from tests.engine.contract_helpers import bot_game, fresh_view, reshuffle_hidden, strings_in
-
-# A card code ("7o", "Kh", "*"); "el As de picas" and "of 5s" (a canasta of 5s) are words.
-CARD_CODE = re.compile(r"(?<![\w«'])(?<!of )(?:10|[2-9AJQKSCR])[ocebshdc](?!\w| de )|\*")
-# A tile is named "el 12-7" / "the 12-7" / "{p2}'s 6-3", never bare.
-TILE = re.compile(r"(?<![\w-])\d{1,2}-\d{1,2}(?![\w-])")
-TILE_NAMED = re.compile(r"(\b(el|del|al|the)|'s)\s+$")
+from tests.engine.moments_helpers import assert_in_words
 
 BOT_GAMES = [
     pytest.param("ferrocarril", 3, None, 3, id="ferrocarril"),
@@ -46,18 +40,6 @@ def moments_of(name, players, options, seed, log):
 
 def kinds(moments):
     return [m["kind"] for m in moments]
-
-
-def assert_in_words(moment):
-    """Both languages, seats as {pN}, no card or tile written as a code."""
-    for lang in ("es", "en"):
-        text = moment[lang]
-        assert text and not CARD_CODE.search(text), text
-        for tile in TILE.finditer(text):
-            assert TILE_NAMED.search(text[:tile.start()]), text
-        for seat in re.findall(r"\{p(\d+)\}", text):
-            assert int(seat) in moment["seats"]
-    assert moment["es"] != moment["en"]
 
 
 @pytest.mark.parametrize("name,players,options,seed", BOT_GAMES)
@@ -137,3 +119,17 @@ def test_tren_longest_mexican_train_is_the_longest_the_table_saw():
              if m["kind"] == "mexican_longest"]
     assert len(found) == 1 and found[0]["detail"]["tiles"] == longest
     assert len(found[0]["view"]["mexican"]["tiles"]) == longest
+
+
+def test_the_words_check_catches_a_code_and_names_fill_the_seats():
+    with pytest.raises(AssertionError):
+        assert_in_words({"es": "{p0} roba con 7o", "en": "{p0} steals with 7o", "seats": [0]})
+    with pytest.raises(AssertionError):
+        assert_in_words({"es": "{p0} tapa con 9-1", "en": "{p0} covers with 9-1", "seats": [0]})
+    from engine.moments import find_moments
+    log = bot_log("ferrocarril", 3, None, 3)
+    closing = next(m for m in find_moments(GAMES["ferrocarril"], 3, None, 3, log)
+                   if m.kind == "closing")
+    names = ["Abuela", "Tomás", "Lucía"]
+    text = closing.text(names, "es")
+    assert text.startswith(names[closing.seats[0]] + " cierra la ronda 1") and "{p" not in text
