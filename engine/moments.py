@@ -9,7 +9,7 @@ there (`Moment.text(names, lang)` does it in Python).
 """
 from __future__ import annotations
 
-import copy
+import json
 import re
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -71,8 +71,9 @@ class BaseFinder:
         return self.game.view(None)
 
     def public(self) -> dict:
-        """The TV's view now, a copy a moment may keep."""
-        view = copy.deepcopy(self.game.view(None))
+        """The TV's view now, a copy a moment may keep (through JSON: views are JSON-ready,
+        and it is several times faster than deepcopy)."""
+        view = json.loads(json.dumps(self.game.view(None)))
         view.pop("seat", None)
         return view
 

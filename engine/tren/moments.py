@@ -32,7 +32,9 @@ class Finder(BaseFinder):
         """A double may be dealt open (a set-up by hand): its wait starts with the round."""
         self.open_doubles: dict[object, dict] = {}    # train -> the double's play and passes
         self.mexican_players = []
-        cover = self.peek()["open_double"]
+        view = self.peek()
+        self.mexican_tiles = len(view["mexican"]["tiles"])
+        cover = view["open_double"]
         if cover is not None:
             train = cover["train"]
             self.open_doubles[train] = {"seat": train if isinstance(train, int) else None,
@@ -77,7 +79,8 @@ class Finder(BaseFinder):
             passes=waited["passes"], doubled_by=doubler)
 
     def _mexican(self, index: int, event: dict) -> None:
-        length = len(self.peek()["mexican"]["tiles"])
+        self.mexican_tiles += 1       # counted, not read from a view: a view costs ~1 ms
+        length = self.mexican_tiles
         if length < LEAST_MEXICAN_TILES:
             return
         if self.longest is not None and length <= self.longest.detail["tiles"]:
