@@ -51,7 +51,7 @@ def test_a_bot_game_has_a_closing_for_each_round_in_order_in_words(name, players
     assert [m["detail"]["round"] for m in closings] == \
         [r["round"] for r in final.round_results]
     assert [m["index"] for m in moments] == sorted(m["index"] for m in moments)
-    assert closings[-1]["index"] == len(log) - 1 or name == "manipulacion"
+    assert closings[-1]["index"] == len(log) - 1            # the game ends with its last round
     for m in moments:
         assert_in_words(m)
         assert 0 <= m["index"] < len(log)
@@ -105,9 +105,9 @@ def test_the_public_replay_is_the_tv_view_after_each_action(name, players, optio
 
 def test_finding_the_moments_of_a_long_game_takes_well_under_a_second():
     log = bot_log("ferrocarril", 3, None, 3)
-    started = time.perf_counter()
+    started = time.process_time()          # CPU time: other work on the machine counts less
     moments_of("ferrocarril", 3, None, 3, log)
-    assert time.perf_counter() - started < 0.5
+    assert time.process_time() - started < 0.5
 
 
 def test_tren_longest_mexican_train_is_the_longest_the_table_saw():
