@@ -154,3 +154,15 @@ def test_canasta_wild_and_sevens_canastas_then_going_out_with_the_melds_shown():
     assert sorted(closing["detail"]["shown"]) == sorted(
         [c for m in closing["view"]["melds"] if m["owner"] == 0 for c in m["cards"]])
     assert len(closing["detail"]["shown"]) == 7 * 4 + 3
+
+
+def test_manipulacion_a_carrusel_knock_shows_the_hand_laid_open():
+    options = {"ruleset": "carrusel", "_deal": {
+        "dealer": 2, "hands": ["2h", "Ks Kd 4c", "10h Jh 2c"], "stock": "Ac", "fill": True}}
+    moments = play("manipulacion", 3, options, [(0, "draw"), (0, "close")])
+    assert summary(moments) == [(1, "closing", [0])]
+    knock = moments[0]
+    assert knock["es"] == ("{p0} cierra la ronda 1 con el 2 de corazones y el As de tréboles "
+                           "en la mano")
+    assert knock["en"] == "{p0} closes round 1 holding the 2 of hearts and the Ace of clubs"
+    assert knock["detail"]["shown"] == knock["view"]["last_round"]["hands"][0] == ["2h", "Ac"]
