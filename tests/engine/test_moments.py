@@ -14,6 +14,7 @@ from tests.engine.moments_helpers import assert_in_words
 
 BOT_GAMES = [
     pytest.param("ferrocarril", 3, None, 3, id="ferrocarril"),
+    pytest.param("ferrocarril-late", 4, None, 4, id="ferrocarril-late-buyers"),
     pytest.param("manipulacion", 3, {"ruleset": "manipulacion"}, 5, id="manipulacion"),
     pytest.param("manipulacion", 3, {"ruleset": "carrusel"}, 5, id="manipulacion-carrusel"),
     pytest.param("manipulacion", 2, {"ruleset": "tahiti"}, 5, id="manipulacion-tahiti"),
@@ -27,15 +28,41 @@ _LOGS: dict = {}
 def bot_log(name, players, options, seed):
     key = (name, players, json.dumps(options), seed)
     if key not in _LOGS:
-        cls = GAMES[name]
-        game = bot_game(cls, players, options, seed, list(cls.bot_levels))
+        cls = game_class(name)
+        if name == "ferrocarril-late":
+            game = late_buyers_game(players, seed)
+        else:
+            game = bot_game(cls, players, options, seed, list(cls.bot_levels))
         assert game.finished
         _LOGS[key] = game.to_json_log()
     return _LOGS[key]
 
 
+def late_buyers_game(players, seed):
+    """Ferrocarril between bots where, in a ¡Compro! window, the seats last in priority answer
+    first (as people do when the one with priority hesitates), so that buys are won by
+    priority over another asker; the simulator asks in priority order, which never lets that
+    happen."""
+    cls = GAMES["ferrocarril"]
+    game = cls.new(players, None, seed)
+    levels = cls.bot_levels
+    bots = [cls.make_bot(levels[s % len(levels)], s, seed) for s in range(players)]
+    while not game.finished:
+        seats = [s for s in game.actors() if s is not None]
+        if game.view(None)["buy_window"] is not None:
+            seats.reverse()
+        move = next(((s, a) for s in seats
+                     if (a := bots[s].choose(game.view(s))) is not None), None)
+        game.apply(*(move or (None, game.timers()[0].action)))
+    return game
+
+
+def game_class(name):
+    return GAMES[name.removesuffix("-late")]
+
+
 def moments_of(name, players, options, seed, log):
-    return GAMES[name].moments(players, options, seed, log)
+    return game_class(name).moments(players, options, seed, log)
 
 
 def kinds(moments):
@@ -46,7 +73,7 @@ def kinds(moments):
 def test_a_bot_game_has_a_closing_for_each_round_in_order_in_words(name, players, options, seed):
     log = bot_log(name, players, options, seed)
     moments = moments_of(name, players, options, seed, log)
-    final = GAMES[name].replay(players, options, seed, log)
+    final = game_class(name).replay(players, options, seed, log)
     closings = [m for m in moments if m["kind"] == "closing"]
     assert [m["detail"]["round"] for m in closings] == \
         [r["round"] for r in final.round_results]
@@ -66,7 +93,7 @@ def test_no_moment_shows_a_card_hidden_at_that_time(name, players, options, seed
     """At each moment's action the game is rebuilt, the pieces hidden from the TV are dealt
     back in another order, and the TV's view must still be the moment's view; what a moment
     shows of a hand is on that view too."""
-    cls = GAMES[name]
+    cls = game_class(name)
     log = bot_log(name, players, options, seed)
     moments = moments_of(name, players, options, seed, log)
     assert moments
@@ -91,7 +118,7 @@ def test_no_moment_shows_a_card_hidden_at_that_time(name, players, options, seed
 
 @pytest.mark.parametrize("name,players,options,seed", BOT_GAMES)
 def test_the_public_replay_is_the_tv_view_after_each_action(name, players, options, seed):
-    cls = GAMES[name]
+    cls = game_class(name)
     log = bot_log(name, players, options, seed)[:150]
     views = [json.dumps(v, sort_keys=True) for v in cls.public_replay(players, options, seed, log)]
     assert len(views) == len(log) + 1
@@ -133,3 +160,12 @@ def test_the_words_check_catches_a_code_and_names_fill_the_seats():
     names = ["Abuela", "Tomás", "Lucía"]
     text = closing.text(names, "es")
     assert text.startswith(names[closing.seats[0]] + " cierra la ronda 1") and "{p" not in text
+
+
+def test_late_buyers_make_buys_won_by_priority_in_a_bot_game():
+    moments = moments_of("ferrocarril-late", 4, None, 4, bot_log("ferrocarril-late", 4, None, 4))
+    buys = [m for m in moments if m["kind"] == "buy_priority"]
+    assert buys
+    for m in buys:
+        assert m["seats"][0] == m["detail"]["buyer"] and m["detail"]["outbid"] == m["seats"][1:]
+        assert m["detail"]["outbid"]
