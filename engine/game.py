@@ -233,6 +233,14 @@ class Game(ABC):
         return [m.to_dict() for m in find_moments(cls, players, options, seed, log)]
 
     @classmethod
+    def highlights(cls, players: int, options: dict | None, seed: int,
+                   log: Iterable[tuple[Seat, dict]], most: int = 12) -> list[dict]:
+        """At most `most` key moments, the heaviest, in order: the slideshow before the podium."""
+        from engine.moments import find_moments, highlights
+        found = find_moments(cls, players, options, seed, log)
+        return [m.to_dict() for m in highlights(found, most)]
+
+    @classmethod
     def public_replay(cls, players: int, options: dict | None, seed: int,
                       log: Iterable[tuple[Seat, dict]]) -> Iterator[dict]:
         """The TV's view at the deal and after each logged action: public only."""

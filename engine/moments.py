@@ -48,11 +48,12 @@ class Moment:
     words: Words
     view: dict
     detail: dict = field(default_factory=dict)
+    weight: float = 1.0     # how much a family would want to see it again (`highlights`)
 
     def to_dict(self) -> dict:
         return {"index": self.index, "kind": self.kind, "seats": list(self.seats),
                 "es": self.words.es, "en": self.words.en, "view": self.view,
-                "detail": self.detail}
+                "detail": self.detail, "weight": self.weight}
 
     def text(self, names: list[str], lang: str = "es") -> str:
         return SEAT_MARK.sub(lambda m: names[int(m.group(1))], self.words.get(lang))
@@ -60,7 +61,10 @@ class Moment:
 
 class BaseFinder:
     """What every game's finder shares: the game being rebuilt (read only through
-    `public()` and `events`) and the moments found so far."""
+    `public()` and `events`) and the moments found so far. `WEIGHTS` by kind say how much
+    each is worth seeing again; `weight` may refine it from the moment's detail."""
+
+    WEIGHTS: dict[str, float] = {"closing": 3.0}
 
     def __init__(self, game: "Game"):
         self.game = game
@@ -79,10 +83,20 @@ class BaseFinder:
 
     def add(self, index: int, kind: str, seats: Iterable[int], words: Words,
             view: dict | None = None, **detail) -> Moment:
-        moment = Moment(index, kind, list(seats), words,
-                        view if view is not None else self.public(), detail)
+        moment = self.moment(index, kind, seats, words,
+                             view if view is not None else self.public(), **detail)
         self.found.append(moment)
         return moment
+
+    def moment(self, index: int, kind: str, seats: Iterable[int], words: Words, view: dict,
+               **detail) -> Moment:
+        """A moment, weighed, not yet kept (for the biggest-of-the-game kinds)."""
+        moment = Moment(index, kind, list(seats), words, view, detail)
+        moment.weight = self.weight(moment)
+        return moment
+
+    def weight(self, moment: Moment) -> float:
+        return self.WEIGHTS.get(moment.kind, 1.0)
 
     def start(self) -> None:
         """The deal, before any action."""
@@ -92,6 +106,21 @@ class BaseFinder:
 
     def finish(self) -> None:
         """The log is over: moments of the whole game (the biggest of something)."""
+
+
+def highlights(moments: list[Moment], most: int) -> list[Moment]:
+    """At most `most` of the moments for a short slideshow: the heaviest (ties: the later,
+    which are nearer the end of the night), shown in the order they happened. The game's last
+    closing is always among them: the slideshow ends where the podium starts."""
+    last = moments[-1] if moments and moments[-1].kind == "closing" else None
+
+    def rank(m: Moment) -> tuple[float, int]:
+        return (FINAL_WEIGHT if m is last else m.weight, m.index)
+    chosen = sorted(moments, key=rank, reverse=True)[:most]
+    return sorted(chosen, key=lambda m: (m.index, m.kind == "closing"))
+
+
+FINAL_WEIGHT = 10.0
 
 
 def _finder_class(cls: type["Game"]):

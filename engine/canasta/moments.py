@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.canasta import rules
 from engine.cards import FRENCH
 from engine.messages import Words
-from engine.moments import BaseFinder, phrase, seat_words
+from engine.moments import BaseFinder, Moment, phrase, seat_words
 
 BIG_PILE = 10       # taking this many cards or more is a moment
 
@@ -22,6 +22,15 @@ def rank_words(rank: str) -> Words:
 
 
 class Finder(BaseFinder):
+    CANASTA_WEIGHTS = {rules.BLACK: 1.0, rules.RED: 1.5, rules.WILD_KIND: 4.0, rules.SEVENS: 4.0}
+
+    def weight(self, moment: Moment) -> float:
+        if moment.kind == "canasta":
+            return self.CANASTA_WEIGHTS[moment.detail["canasta"]]
+        if moment.kind == "big_pile":             # the bigger the pile, the bigger the swing
+            return 1.0 + moment.detail["taken"] / 10
+        return super().weight(moment)
+
     def seen(self, index: int, events: list[dict]) -> None:
         for event in events:
             kind = event["type"]

@@ -13,6 +13,8 @@ def card_words(code: str) -> Words:
 
 
 class Finder(BaseFinder):
+    WEIGHTS = {"closing": 3.0, "buy_priority": 2.0, "joker_steal": 2.0}
+
     def start(self) -> None:
         self.pending_steals: list[tuple[int, dict, dict]] = []   # (index, event, view)
 

@@ -31,6 +31,8 @@ def groups_changed(before: list[dict], after: list[dict]) -> int:
 
 
 class Finder(BaseFinder):
+    WEIGHTS = {"closing": 3.0, "rearrangement": 5.0}
+
     def start(self) -> None:
         self.table: list[dict] = self.peek()["table"]
         self.best: Moment | None = None
@@ -55,12 +57,12 @@ class Finder(BaseFinder):
         if self.best is not None and changed <= self.best.detail["groups_changed"]:
             return
         seat = event["seat"]
-        self.best = Moment(index, "rearrangement", [seat], phrase(
+        self.best = self.moment(index, "rearrangement", [seat], phrase(
             "{who} rehace la mesa: cambia {n} grupos y pone {cards}",
             "{who} rearranges the table: {n} groups changed, adding {cards}",
             who=seat_words(seat), n=changed, cards=words_of(event["cards"])),
-            self.public(), {"groups_changed": changed, "cards": list(event["cards"]),
-                   "table_before": [g["cards"] for g in before]})
+            self.public(), groups_changed=changed, cards=list(event["cards"]),
+            table_before=[g["cards"] for g in before])
 
     def _closing(self, index: int, event: dict) -> None:
         view = self.public()

@@ -22,6 +22,13 @@ def _bare(words: Words) -> Words:
 
 
 class Finder(BaseFinder):
+    WEIGHTS = {"closing": 3.0, "double_covered": 1.5, "mexican_longest": 4.0}
+
+    def weight(self, moment: Moment) -> float:
+        if moment.kind == "double_covered":       # the longer the wait, the bigger the relief
+            return 1.0 + moment.detail["passes"] / 2
+        return super().weight(moment)
+
     def start(self) -> None:
         self.mexican_players: list[int] = []
         self.longest: Moment | None = None
@@ -85,12 +92,12 @@ class Finder(BaseFinder):
             return
         if self.longest is not None and length <= self.longest.detail["tiles"]:
             return
-        self.longest = Moment(index, "mexican_longest", list(self.mexican_players), phrase(
+        self.longest = self.moment(index, "mexican_longest", list(self.mexican_players), phrase(
             "El tren mexicano llega a {n} fichas con {tile} de {who}",
             "The Mexican train reaches {n} tiles with {who}'s {tile_en}",
             n=length, tile=tile_words(event["tile"]), who=seat_words(event["seat"]),
             tile_en=_bare(tile_words(event["tile"]))),
-            self.public(), {"tiles": length, "tile": event["tile"]})
+            self.public(), tiles=length, tile=event["tile"])
 
     def _closing(self, index: int, event: dict) -> None:
         view = self.public()

@@ -169,3 +169,27 @@ def test_late_buyers_make_buys_won_by_priority_in_a_bot_game():
     for m in buys:
         assert m["seats"][0] == m["detail"]["buyer"] and m["detail"]["outbid"] == m["seats"][1:]
         assert m["detail"]["outbid"]
+
+
+@pytest.mark.parametrize("name,players,options,seed", BOT_GAMES)
+def test_highlights_are_the_heaviest_moments_in_order_ending_with_the_last_closing(
+        name, players, options, seed):
+    cls = game_class(name)
+    log = bot_log(name, players, options, seed)
+    every = moments_of(name, players, options, seed, log)
+    chosen = cls.highlights(players, options, seed, log, most=5)
+    assert len(chosen) == min(5, len(every))
+    assert chosen[-1] == every[-1] and chosen[-1]["kind"] == "closing"
+    assert [m["index"] for m in chosen] == sorted(m["index"] for m in chosen)
+    lightest_kept = min(m["weight"] for m in chosen[:-1])
+    assert all(m["weight"] <= lightest_kept for m in every[:-1] if m not in chosen)
+
+
+def test_canasta_wild_and_sevens_canastas_weigh_more_than_red_and_black():
+    log = bot_log("canasta", 3, {"target": 5000}, 1)
+    weights = {}
+    for m in moments_of("canasta", 3, {"target": 5000}, 1, log):
+        if m["kind"] == "canasta":
+            weights.setdefault(m["detail"]["canasta"], set()).add(m["weight"])
+    assert set(weights) == {"red", "black", "wild", "sevens"}
+    assert min(weights["wild"] | weights["sevens"]) > max(weights["red"] | weights["black"])
