@@ -22,7 +22,7 @@ def _bare(words: Words) -> Words:
 
 
 class Finder(BaseFinder):
-    WEIGHTS = {"closing": 3.0, "double_covered": 1.5, "mexican_longest": 4.0}
+    WEIGHTS = {"closing": 3.0, "mexican_longest": 4.0}     # a covered double: `weight`
 
     def weight(self, moment: Moment) -> float:
         if moment.kind == "double_covered":       # the longer the wait, the bigger the relief
