@@ -11,7 +11,7 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable
+from typing import Any, ClassVar, Iterable, Iterator
 
 from engine.messages import Words, malformed, refuse, texts
 from engine.options import Options
@@ -223,6 +223,29 @@ class Game(ABC):
         for seat, action in log:
             game.apply(seat, action)
         return game
+
+    @classmethod
+    def moments(cls, players: int, options: dict | None, seed: int,
+                log: Iterable[tuple[Seat, dict]]) -> list[dict]:
+        """The key moments of a finished game's log, in order (`engine/moments.py`; each
+        game's finder is `engine/<name>/moments.py`)."""
+        from engine.moments import find_moments
+        return [m.to_dict() for m in find_moments(cls, players, options, seed, log)]
+
+    @classmethod
+    def highlights(cls, players: int, options: dict | None, seed: int,
+                   log: Iterable[tuple[Seat, dict]], most: int = 12) -> list[dict]:
+        """At most `most` key moments, the heaviest, in order: the slideshow before the podium."""
+        from engine.moments import find_moments, highlights
+        found = find_moments(cls, players, options, seed, log)
+        return [m.to_dict() for m in highlights(found, most)]
+
+    @classmethod
+    def public_replay(cls, players: int, options: dict | None, seed: int,
+                      log: Iterable[tuple[Seat, dict]]) -> Iterator[dict]:
+        """The TV's view at the deal and after each logged action: public only."""
+        from engine.moments import public_views
+        return public_views(cls, players, options, seed, log)
 
     def to_json_log(self) -> list[list[Any]]:
         return [[seat, action] for seat, action in self.log]
