@@ -98,3 +98,19 @@ def test_nothing_outside_static_is_served(client):
     for path in ("/static/../server/app.py", "/static/%2e%2e/server/app.py",
                  "/static/missing.js"):
         assert client.get(path).status_code == 404, path
+
+
+def test_no_module_imports_a_pages_entry_script():
+    """A page loads its entry module as `...?v=<hash>`; a module that imported the same file by
+    a plain path would run a second copy of it (another address, another module)."""
+    templates = "".join(p.read_text() for p in (ROOT / "templates").glob("*.html"))
+    entries = {(ROOT / "static" / name).resolve() for name in re.findall(
+        r"type=\"module\" src=\"\{\{ url_for\('static', filename='([^']+)'\) \}\}\"", templates)}
+    assert len(entries) == 3, entries
+    imports = 0
+    for source in (ROOT / "static" / "js").rglob("*.js"):
+        for spec in re.findall(r"""(?:from|import)\s*\(?\s*["'](\.{1,2}/[^"']+)["']""",
+                               source.read_text()):
+            imports += 1
+            assert (source.parent / spec).resolve() not in entries, (source, spec)
+    assert imports > 100          # the pattern does find the modules' imports
