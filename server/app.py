@@ -11,7 +11,7 @@ import time
 from functools import wraps
 from pathlib import Path
 
-from flask import Flask, Response, abort, render_template
+from flask import Flask, Response, abort, render_template, request
 from flask_socketio import SocketIO
 
 from engine.registry import GAMES, catalogue
@@ -21,6 +21,7 @@ from server.push import Client, Pusher
 from server.room import Room, RoomError
 from server.rooms import MAX_ROOMS, ROUND_END_SHOWN, Lobby
 from server.scheduler import Scheduler, Workers
+from server.static_files import StaticFiles, gzip_if_needed
 from server.store import Store
 
 log = logging.getLogger(__name__)
@@ -43,8 +44,22 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
     """`scheduler(fn, delay)` replaces the background timer thread and `compute(fn)` the
     bots' worker pool (tests run tasks by hand); `synchronous_push` sends every state at once
     in the caller's thread (Flask-SocketIO's test client)."""
-    app = Flask(__name__, template_folder=str(ROOT / "templates"),
-                static_folder=str(ROOT / "static"))
+    app = Flask(__name__, template_folder=str(ROOT / "templates"), static_folder=None)
+    static = StaticFiles(ROOT / "static")
+    app.add_url_rule("/static/<path:filename>", endpoint="static",
+                     view_func=lambda filename: static.serve(filename, request))
+
+    @app.url_defaults
+    def versioned_static(endpoint, values):
+        """url_for('static', ...) carries the file's hash: cached for good, new when it changes."""
+        if endpoint == "static" and "v" not in values:
+            version = static.version(values.get("filename", ""))
+            if version:
+                values["v"] = version
+
+    @app.after_request
+    def compress_pages(response):
+        return gzip_if_needed(response, request)
     app.config["SOBREMESA_BASE_URL"] = base_url.rstrip("/")
     socketio = SocketIO(app, async_mode="threading", **wire.socketio_options())
     wire.cap_websocket_frames(socketio)
