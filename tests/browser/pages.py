@@ -7,7 +7,7 @@ import re
 from contextlib import contextmanager
 
 import socketio
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 
 @contextmanager
@@ -101,3 +101,44 @@ def host_command(url: str, room: str, host_token: str, command: str, args: dict)
                                     "command": command, "args": args}, timeout=5)
     finally:
         client.disconnect()
+
+
+class PhoneRoom:
+    """A room made without the TV's page: a Socket.IO client creates it and keeps the host's
+    token, the phone sits down at /j/<code>, the host adds computer players, sets an explicit
+    deal (the host runs with --allow-test-deals) and starts. Each game names itself, its
+    computer players' level and its hand's cards."""
+    game = ""
+    bot_level = "facil"
+    hand_cards = ""
+
+    def __init__(self, host, phone: Page, deal: dict, players: int, name: str = "Abuela",
+                 options: dict | None = None, at=lambda moment: None, timeout_ms: int = 10000):
+        self.client = socketio.Client()
+        self.client.connect(host.url, transports=["websocket"], wait_timeout=5)
+        created = self.client.call("create_room", {"game": self.game}, timeout=5)
+        assert created.get("ok"), created
+        self.code, self.token = created["room"], created["host_token"]
+        phone.set_default_timeout(timeout_ms)
+        phone.goto(f"{host.url}/j/{self.code}")
+        expect(phone.locator("#name-input")).to_be_visible()
+        at("join")
+        phone.locator("#name-input").fill(name)
+        phone.locator("#join-btn").click()
+        expect(phone.locator("body")).to_have_attribute("data-screen", "lobby")
+        for _ in range(players - 1):
+            self.command("add_bot", {"level": self.bot_level})
+        expect(phone.locator("#lobby-seats .seat")).to_have_count(players)
+        self.command("set_options", {"options": {**(options or {}), "_deal": deal}})
+        at("lobby")
+        self.command("start", {})
+        expect(phone.locator("body")).to_have_attribute("data-screen", "game")
+        expect(phone.locator(self.hand_cards).first).to_be_visible()
+
+    def command(self, command: str, args: dict) -> None:
+        reply = self.client.call("host", {"room": self.code, "host_token": self.token,
+                                          "command": command, "args": args}, timeout=5)
+        assert reply == {"ok": True}, (command, reply)
+
+    def close(self) -> None:
+        self.client.disconnect()
