@@ -1,6 +1,7 @@
 // Loads a game's screens by the name the server gives (its catalogue, or the room's game):
 // games/<name>/manifest.js, whose default export is
-//   { name, strings: {es, en}, tv: () => import(screen), phone: () => import(screen) }
+//   { name, strings: {es, en}, tv: () => import(screen), phone: () => import(screen),
+//     styles: {phone: "<file in static/css>"} }       (styles optional: loaded with the screen)
 // and each screen module exports mount(root, ctx) -> {update(state), relabel(), destroy()}.
 // The shells name no game: whatever the server registers is found here.
 import { registerStrings } from "../core/i18n.js";
@@ -60,12 +61,31 @@ export function screenSlot(root, device, ctx, missing) {
   };
 }
 
+// A game's own style sheet, linked once, resolved when it has loaded (or failed: the screen
+// still works, plainer). Only the games played on a page cost its bytes.
+const sheets = new Map();
+function loadStyles(file) {
+  if (!file || !/^[a-z0-9-]+\.css$/.test(file)) return Promise.resolve();
+  if (!sheets.has(file)) {
+    sheets.set(file, new Promise((resolve) => {
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = `/static/css/${file}`;
+      link.addEventListener("load", resolve);
+      link.addEventListener("error", resolve);
+      document.head.append(link);
+    }));
+  }
+  return sheets.get(file);
+}
+
 // The screen module of `name` for `device` ("tv" | "phone"), or null.
 export async function loadScreen(name, device) {
   const manifest = await loadManifest(name);
   if (!manifest || typeof manifest[device] !== "function") return null;
   try {
-    return await manifest[device]();
+    const [module] = await Promise.all([manifest[device](), loadStyles(manifest.styles?.[device])]);
+    return module;
   } catch (error) {
     console.error(error);
     return null;
