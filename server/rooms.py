@@ -25,7 +25,7 @@ from engine.registry import GAMES, playable
 from server import history
 from server.brains import LocalBrains
 from server.inbound import token_shape
-from server.palette import COLORS
+from server.palette import COLORS, initials, ink
 from server.push import Client, Pusher
 from server.room import AWAY, HANDED_OVER, Request, Room, RoomError, RunningTimer, Seat, clean_name
 from server.scheduler import PeopleFirst
@@ -78,7 +78,9 @@ class Lobby:
         self.rooms: dict[str, Room] = {}
         self.damaged: dict[str, dict] = {}          # rooms that could not be brought back
         self.notices: list[dict] = list(store.notices)
-        self.history_version = 0                    # each merge or removal: TVs fetch again
+        # Bumped by each game recorded, merge or removal: TVs fetch the history again. It starts
+        # from the clock, so a TV that saw the host before a restart fetches again too.
+        self.history_version = int(time.time() * 1000)
         self._lock = threading.Lock()
         self._timer_ids = itertools.count(1)
 
@@ -623,20 +625,30 @@ class Lobby:
         for code in list(self.rooms):
             self.spawn(functools.partial(self.push.room, code), 0)
 
-    def history_summary(self, limit: int = 8) -> dict:
-        """What the TV shows: the latest games, and each game's table of honour."""
+    def history_summary(self, limit: int = 8, per_game: int = 30) -> dict:
+        """What the TV shows: the latest games, and each game's table of honour and games."""
         played = self.store.played()
         by_game: dict[str, list] = {}
+        spelling: dict[str, str] = {}            # a person's name as they wrote it last
         for one in played:
             by_game.setdefault(one["game"], []).append(one)
+            for player in one["players"]:
+                if not player["bot"]:
+                    player["name"] = spelling.setdefault(history.fold(player["name"]),
+                                                         player["name"])
+            marks = initials([p["name"] for p in one["players"]])
+            for player, mark in zip(one["players"], marks, strict=True):
+                player["initial"], player["ink"] = mark, ink(player["color"])
         return {"version": self.history_version, "recent": played[:limit],
-                "honour": {name: history.honour(games) for name, games in by_game.items()}}
+                "honour": {name: history.honour(games) for name, games in by_game.items()},
+                "games": {name: games[:per_game] for name, games in by_game.items()}}
 
     def record_of(self, room: Room, seat: Seat) -> dict | None:
         """A phone's own record of this game, after the podium (none after a lesson)."""
         if room.status != "finished" or room.lesson is not None or seat.bot is not None:
             return None
-        return history.record_of(self.store.played(room.game_name), seat.name)
+        return {**history.record_of(self.store.played(room.game_name), seat.name),
+                "title": room.game_class.info.get("title")}
 
     # ----- the engine, timers and bots ---------------------------------------------------------
 

@@ -80,7 +80,7 @@ def test_lessons_are_not_recorded_and_solo_games_are_marked_solo():
     scheduler = ManualScheduler()
     h = Harness(scheduler=scheduler, round_end_shown=0)
     room, seat = h.lobby.create_solo("solo-sid", "tren", "Nieta", {"rounds": 1}, ["facil"])
-    h.lobby._host_to_bot(room, {"seat": seat.id})
+    h.lobby.host(room.code, room.host_token, "to_bot", {"seat": seat.id})
     scheduler.run_all(limit=100_000)
     assert room.status == "finished"
     [played] = h.lobby.store.played()
@@ -121,12 +121,14 @@ def test_the_host_merges_two_names_and_every_game_counts_them_as_one():
     store.record_game(row(1, "tren", [("Abu", 10), ("Tío", 50)]))
     store.record_game(row(2, "tren", [("Abuela", 10), ("Tío", 50)]))
     store.record_game(row(3, "tren", [("Yaya", 10), ("Tío", 50)]))
-    h.tv.get_received()
+    version = h.lobby.history_version
     assert h.host("history_merge", **{"from": "abu", "into": "Abuela"})["ok"]
     assert h.host("history_merge", **{"from": "Abuela", "into": "Yaya"})["ok"]
     table = history.honour(store.played("tren"))
     assert [(r["name"], r["wins"]) for r in table] == [("Yaya", 3), ("Tío", 0)]
-    assert h.lobby.history_summary()["version"] == 2
+    summary = h.lobby.history_summary()
+    assert summary["version"] == version + 2
+    assert {p["name"] for g in summary["recent"] for p in g["players"]} == {"Yaya", "Tío"}
 
 
 def test_the_host_removes_a_game_and_it_stays_removed_after_a_restart(tmp_path):
@@ -179,8 +181,8 @@ def test_a_phone_sees_its_own_record_after_the_podium(tmp_path):
     assert back.emit("join", {"room": h.code, "token": phones[0].token}, callback=True)["ok"]
     record = states(back)[-1]["history"]["record"]
     won = h.room.game.result()["winners"] == [0]
-    assert record == {"name": "Abuela", "played": 2, "wins": 1 + won,
-                      "best_place": 1}
+    assert record == {"name": "Abuela", "played": 2, "wins": 1 + won, "best_place": 1,
+                      "title": {"es": "Tren Mexicano", "en": "Tren Mexicano"}}
 
 
 def test_the_export_in_csv_and_json_holds_every_game(tmp_path):
