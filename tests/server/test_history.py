@@ -203,3 +203,22 @@ def test_the_export_in_csv_and_json_holds_every_game(tmp_path):
     summary = web.get("/api/history").get_json()
     assert [g["room"] for g in summary["recent"]] == [h.code, "R8"]
     assert {r["name"] for r in summary["honour"]["tren"]} == {"Abuela", "Ña Pepa", "Tío"}
+
+
+def test_a_file_moved_aside_as_damaged_keeps_its_history(tmp_path, monkeypatch):
+    path = tmp_path / "sobremesa.sqlite3"
+    store = Store(path)
+    store.record_game(row(1, "tren", [("Abuela", 10), ("Tío", 50)], finished=1))
+    store.record_game(row(2, "tren", [("Tío", 10), ("Abuela", 50)], finished=2))
+    store.remove_game(store.played()[0]["id"])
+    kept = store.played()
+    store.close()
+
+    def unreadable(db):
+        raise sqlite3.DatabaseError("database disk image is malformed")
+    monkeypatch.setattr(Store, "_check", staticmethod(unreadable))
+    again = Store(path)                         # moved aside, every readable row copied
+    assert again.notices and again.notices[0]["code"] == "damaged_file"
+    assert again.played() == kept               # the removed game stays removed
+    again.record_game(row(2, "tren", [("Tío", 10), ("Abuela", 50)], finished=2))
+    assert again.played() == kept               # and nothing is recorded twice
