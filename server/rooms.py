@@ -595,6 +595,7 @@ class Lobby:
 
     def _host_history_merge(self, room: Room, args: dict) -> object:
         """The table of honour: two spellings of one person ("Abu" into "Abuela")."""
+        self._history_host(room)
         source, into = args.get("from"), args.get("into")
         if not isinstance(source, str) or not isinstance(into, str):
             raise RoomError.malformed("from" if not isinstance(source, str) else "into")
@@ -610,6 +611,7 @@ class Lobby:
 
     def _host_history_remove(self, room: Room, args: dict) -> object:
         """A game the family does not want to count (played by mistake)."""
+        self._history_host(room)
         game_id = args.get("id")
         if isinstance(game_id, bool) or not isinstance(game_id, int):
             raise RoomError.malformed("id")
@@ -617,6 +619,12 @@ class Lobby:
             raise RoomError.of("unknown_played")
         self._history_changed()
         return _RECORDED
+
+    @staticmethod
+    def _history_host(room: Room) -> None:
+        """The family's history is the TV host's to change, not a solo device's or a lesson's."""
+        if room.kind != "table":
+            raise RoomError.of("not_host")
 
     def _history_changed(self) -> None:
         """Every TV and phone shows the history afresh (other rooms' locks later, never while

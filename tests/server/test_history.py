@@ -8,6 +8,7 @@ import sqlite3
 import pytest
 
 from server import history
+from server.room import RoomError
 from server.store import Store
 from tests.server.conftest import Harness, ManualScheduler, states
 
@@ -171,6 +172,19 @@ def test_only_the_host_may_merge_or_remove():
         reply = phone.emit("host", {"room": h.code, "host_token": phone.token,
                                     "command": command, "args": args}, callback=True)
         assert reply["error"]["code"] == "not_host"
+    assert h.lobby.store.played() == before
+
+
+def test_a_solo_device_may_not_change_the_family_history():
+    h = Harness()
+    h.lobby.store.record_game(row(1, "tren", [("Abuela", 10), ("Tío", 50)]))
+    before = h.lobby.store.played()
+    room, _ = h.lobby.create_solo("solo-sid", "tren", "Nieta", {}, ["facil"])
+    for command, args in [("history_merge", {"from": "Tío", "into": "Abuela"}),
+                          ("history_remove", {"id": before[0]["id"]})]:
+        with pytest.raises(RoomError) as refused:
+            h.lobby.host(room.code, room.host_token, command, args)
+        assert refused.value.code == "not_host"
     assert h.lobby.store.played() == before
 
 
