@@ -215,6 +215,10 @@ class Game(ABC):
     def finished(self) -> bool:
         return self.result() is not None
 
+    def round_scores(self) -> list[list[int]]:
+        """Each finished round's points per seat, in order: the family history keeps them."""
+        return []
+
     @classmethod
     def replay(cls, players: int, options: dict | None, seed: int,
                log: Iterable[tuple[Seat, dict]]) -> "Game":
@@ -289,6 +293,7 @@ class RoundGame(Game):
     phase: str
     ready: set[int]     # between rounds: the seats ready for the next one
     scores: list[int]
+    round_results: list[dict]   # one per finished round: at least `points` per seat
 
     def __init__(self, players: int, options: dict | None = None, seed: int = 0):
         self.check_player_count(players)
@@ -304,6 +309,7 @@ class RoundGame(Game):
         self.phase = self.FIRST_PHASE
         self.ready = set()
         self.scores = [0] * players
+        self.round_results = []
         self._public = None
 
     @abstractmethod
@@ -360,6 +366,9 @@ class RoundGame(Game):
     def _standings(self) -> dict:
         """The final result: by default the lowest total wins."""
         return standings(self.scores)
+
+    def round_scores(self) -> list[list[int]]:
+        return [list(r["points"]) for r in self.round_results]
 
     def view(self, seat: Seat = None) -> dict:
         """What `seat` may see; None gives the TV's public table. Treat it as read-only."""

@@ -6,6 +6,7 @@ seat's view, the TV the public one), newest first and never older than one it al
 """
 from __future__ import annotations
 
+import json
 import logging
 import time
 from functools import wraps
@@ -15,7 +16,7 @@ from flask import Flask, Response, abort, render_template, request
 from flask_socketio import SocketIO
 
 from engine.registry import GAMES, catalogue
-from server import inbound, qr, wire
+from server import history, inbound, qr, wire
 from server.brains import ProcessBrains
 from server.push import Client, Pusher
 from server.room import Room, RoomError
@@ -83,9 +84,12 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
                            "index": index}
             if room.game is not None:
                 data["game"] = room.game.view(index)
+            data["history"] = {"version": lobby.history_version,
+                               "record": lobby.record_of(room, seat)}
             return data
         if room.game is not None:
             data["game"] = room.game.view(None)
+        data["history"] = {"version": lobby.history_version}
         if client.host:
             data["house"] = {"notices": lobby.notices, "damaged": list(lobby.damaged.values())}
         return data
@@ -168,6 +172,27 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
         """Rooms a phone without a room code can pick from (open, recent, newest first)."""
         return {"rooms": [{"code": r.code, "game": r.game_name, "title": game_title(r.game_name),
                            "status": r.status, "seats": len(r.seats)} for r in lobby.open_rooms()]}
+
+    @app.get("/api/history")
+    def family_history():
+        """The TV's "Últimas partidas" and each game's table of honour."""
+        return lobby.history_summary()
+
+    @app.get("/history.json")
+    def history_json():
+        played = lobby.store.played()
+        body = json.dumps({"exported": time.time(), "games": played}, ensure_ascii=False,
+                          indent=1)
+        return download(body, "application/json", "json")
+
+    @app.get("/history.csv")
+    def history_csv():
+        return download("\ufeff" + history.to_csv(lobby.store.played()), "text/csv", "csv")
+
+    def download(body: str, mimetype: str, suffix: str) -> Response:
+        name = time.strftime(f"sobremesa-historial-%Y%m%d.{suffix}")
+        return Response(body, mimetype=mimetype + "; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     @app.get("/qr/<code>.svg")
     def room_qr(code: str):

@@ -38,4 +38,9 @@ register({
                   "That is one player's game against the computer."),
     "bad_bots": ("Elige cuántos jugadores del ordenador: al menos uno, y que quepáis todos.",
                  "Choose how many computer players: at least one, and all must fit."),
+    "same_name": ("Esos dos nombres ya son la misma persona.",
+                  "Those two names are already the same person."),
+    "unknown_name": ("Ese nombre no está en el historial.", "That name is not in the history."),
+    "unknown_played": ("Esa partida no está en el historial.",
+                       "That game is not in the history."),
 })

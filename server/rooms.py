@@ -22,9 +22,10 @@ from typing import Any, Callable
 from engine.game import GameError, RoundGame
 from engine.lessons import LessonRun, lesson_by_id
 from engine.registry import GAMES, playable
+from server import history
 from server.brains import LocalBrains
 from server.inbound import token_shape
-from server.palette import COLORS
+from server.palette import COLORS, initials, ink
 from server.push import Client, Pusher
 from server.room import AWAY, HANDED_OVER, Request, Room, RoomError, RunningTimer, Seat, clean_name
 from server.scheduler import PeopleFirst
@@ -77,6 +78,9 @@ class Lobby:
         self.rooms: dict[str, Room] = {}
         self.damaged: dict[str, dict] = {}          # rooms that could not be brought back
         self.notices: list[dict] = list(store.notices)
+        # Bumped by each game recorded, merge or removal: TVs fetch the history again. It starts
+        # from the clock, so a TV that saw the host before a restart fetches again too.
+        self.history_version = int(time.time() * 1000)
         self._lock = threading.Lock()
         self._timer_ids = itertools.count(1)
 
@@ -589,6 +593,71 @@ class Lobby:
         del self.damaged[code]
         self.store.set_status(code, "damaged")
 
+    def _host_history_merge(self, room: Room, args: dict) -> object:
+        """The table of honour: two spellings of one person ("Abu" into "Abuela")."""
+        self._history_host(room)
+        source, into = args.get("from"), args.get("into")
+        if not isinstance(source, str) or not isinstance(into, str):
+            raise RoomError.malformed("from" if not isinstance(source, str) else "into")
+        source, into = clean_name(source), clean_name(into)
+        if history.fold(source) == history.fold(into):
+            raise RoomError.of("same_name")
+        known = history.known_names(self.store.played())
+        if history.fold(source) not in known or history.fold(into) not in known:
+            raise RoomError.of("unknown_name")
+        self.store.merge_names(source, into)
+        self._history_changed()
+        return _RECORDED
+
+    def _host_history_remove(self, room: Room, args: dict) -> object:
+        """A game the family does not want to count (played by mistake)."""
+        self._history_host(room)
+        game_id = args.get("id")
+        if isinstance(game_id, bool) or not isinstance(game_id, int):
+            raise RoomError.malformed("id")
+        if not self.store.remove_game(game_id):
+            raise RoomError.of("unknown_played")
+        self._history_changed()
+        return _RECORDED
+
+    @staticmethod
+    def _history_host(room: Room) -> None:
+        """The family's history is the TV host's to change, not a solo device's or a lesson's."""
+        if room.kind != "table":
+            raise RoomError.of("not_host")
+
+    def _history_changed(self) -> None:
+        """Every TV and phone shows the history afresh (other rooms' locks later, never while
+        holding this one)."""
+        self.history_version += 1
+        for code in list(self.rooms):
+            self.spawn(functools.partial(self.push.room, code), 0)
+
+    def history_summary(self, limit: int = 8, per_game: int = 30) -> dict:
+        """What the TV shows: the latest games, and each game's table of honour and games."""
+        played = self.store.played()
+        by_game: dict[str, list] = {}
+        spelling: dict[str, str] = {}            # a person's name as they wrote it last
+        for one in played:
+            by_game.setdefault(one["game"], []).append(one)
+            for player in one["players"]:
+                if not player["bot"]:
+                    player["name"] = spelling.setdefault(history.fold(player["name"]),
+                                                         player["name"])
+            marks = initials([p["name"] for p in one["players"]])
+            for player, mark in zip(one["players"], marks, strict=True):
+                player["initial"], player["ink"] = mark, ink(player["color"])
+        return {"version": self.history_version, "recent": played[:limit],
+                "honour": {name: history.honour(games) for name, games in by_game.items()},
+                "games": {name: games[:per_game] for name, games in by_game.items()}}
+
+    def record_of(self, room: Room, seat: Seat) -> dict | None:
+        """A phone's own record of this game, after the podium (none after a lesson)."""
+        if room.status != "finished" or room.lesson is not None or seat.bot is not None:
+            return None
+        return {**history.record_of(self.store.played(room.game_name), seat.name),
+                "title": room.game_class.info.get("title")}
+
     # ----- the engine, timers and bots ---------------------------------------------------------
 
     def _apply(self, room: Room, seat, action, then: Callable[[], None] | None = None) -> None:
@@ -604,18 +673,23 @@ class Lobby:
             then()
         if game.finished:
             room.status = "finished"
-        self._changed(room, (len(game.log) - 1, seat, game.log[-1][1]))
+        row = history.entry(room)
+        if row is not None:
+            self.history_version += 1
+        self._changed(room, (len(game.log) - 1, seat, game.log[-1][1]), row)
 
-    def _changed(self, room: Room, move: tuple[int, int | None, dict] | None = None) -> None:
+    def _changed(self, room: Room, move: tuple[int, int | None, dict] | None = None,
+                 finished: dict | None = None) -> None:
         """Every change of a room, under its lock: timers, the saved record (with the move
-        that caused it, in one transaction), bots, and fresh states for its clients."""
+        that caused it and, when it ended the game, the game's history row, in one
+        transaction), bots, and fresh states for its clients."""
         room.version += 1
         room.touched = time.time()
         self._sync_timers(room)
         if move is None:
             self.store.save_room(room.to_record())
         else:
-            self.store.record_action(room.code, *move, room.to_record())
+            self.store.record_action(room.code, *move, room.to_record(), finished)
         self._wake(room)
         self.push.room(room.code)
 
@@ -831,6 +905,9 @@ class Lobby:
                 continue
             self.rooms[room.code] = room
             restored.append(room)
+            row = history.entry(room)
+            if row is not None:                 # recorded once: INSERT OR IGNORE
+                self.store.record_game({**row, "finished": room.touched})
         for room in restored:
             with room.lock:
                 self._sync_timers(room)

@@ -21,6 +21,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from server import history
+
 log = logging.getLogger(__name__)
 
 SCHEMA = """
@@ -105,6 +107,7 @@ class Store:
         columns = [row[1] for row in db.execute("PRAGMA table_info(actions)")]
         if "format" not in columns:              # a file from before formats were kept
             db.execute("ALTER TABLE actions ADD COLUMN format INTEGER NOT NULL DEFAULT 1")
+        history.migrate(db)
         return db
 
     @staticmethod
@@ -122,13 +125,15 @@ class Store:
             source = Path(str(path) + suffix)
             if source.exists():
                 shutil.move(str(source), str(aside) + suffix)
-        rooms, actions = _salvage(aside)
+        rooms, actions, played = _salvage(aside)
         db = self._open(path)
         with _transaction(db):
             db.executemany("INSERT OR IGNORE INTO rooms (code, record, status, updated) "
                            "VALUES (?, ?, ?, ?)", rooms)
             db.executemany("INSERT OR IGNORE INTO actions (room, n, seat, action, format) "
                            "VALUES (?, ?, ?, ?, ?)", actions)
+            db.executemany(f"INSERT OR IGNORE INTO played ({history.COLUMNS}, removed) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", played)
         self.notices.append({
             "code": "damaged_file", "path": str(aside), "rooms": len(rooms),
             "es": f"El archivo de partidas estaba dañado. Guardamos una copia de la partida "
@@ -153,13 +158,36 @@ class Store:
         with self._lock, self._transaction():
             self._upsert(record)
 
-    def record_action(self, code: str, n: int, seat, action: dict, record: dict) -> None:
-        """One move and its room's new record, in one transaction."""
+    def record_action(self, code: str, n: int, seat, action: dict, record: dict,
+                      finished: dict | None = None) -> None:
+        """One move and its room's new record, in one transaction; with the history row of
+        the game, `finished`, when that move ended it."""
         with self._lock, self._transaction():
             self._db.execute("INSERT OR REPLACE INTO actions (room, n, seat, action, format) "
                              "VALUES (?, ?, ?, ?, ?)",
                              (code, n, seat, json.dumps(action), LOG_FORMAT))
             self._upsert(record)
+            if finished is not None:
+                history.insert(self._db, finished)
+
+    # ----- the family history -------------------------------------------------------------------
+
+    def record_game(self, row: dict) -> None:
+        """A finished game, unless it is recorded already (a restored room, an older file)."""
+        with self._lock, self._transaction():
+            history.insert(self._db, row)
+
+    def played(self, game: str | None = None, limit: int | None = None) -> list[dict]:
+        with self._lock:
+            return history.games(self._db, game, limit)
+
+    def merge_names(self, source: str, into: str) -> str:
+        with self._lock, self._transaction():
+            return history.merge(self._db, source, into)
+
+    def remove_game(self, game_id: int) -> bool:
+        with self._lock, self._transaction():
+            return history.remove(self._db, game_id)
 
     def _upsert(self, record: dict) -> None:
         self._db.execute(
@@ -228,19 +256,20 @@ def _actions(rows) -> list:
     return actions
 
 
-def _salvage(path: Path) -> tuple[list[tuple], list[tuple]]:
+def _salvage(path: Path) -> tuple[list[tuple], list[tuple], list[tuple]]:
     """Whatever rows of a damaged file SQLite can still read, one by one."""
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     except sqlite3.DatabaseError:
-        return [], []
+        return [], [], []
     try:
         rooms = _rows(db, "rooms", "code, record, status, updated")
         actions = _rows(db, "actions", "room, n, seat, action, format") \
             or [(*row, 1) for row in _rows(db, "actions", "room, n, seat, action")]
+        played = _rows(db, "played", history.COLUMNS + ", removed")
     finally:
         db.close()
-    return rooms, actions
+    return rooms, actions, played
 
 
 def _rows(db: sqlite3.Connection, table: str, columns: str) -> list[tuple]:

@@ -47,7 +47,7 @@ def states(client):
 
 
 # What the server adds to a state payload around the game's view; none of it comes from the game.
-SERVER_FIELDS = {"room", "links", "you", "game", "host", "server_time"}
+SERVER_FIELDS = {"room", "links", "you", "game", "host", "server_time", "history"}
 HOUSE_FIELDS = SERVER_FIELDS | {"house"}
 YOU_FIELDS = {"seat_id", "name", "color", "index"}
 

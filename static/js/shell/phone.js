@@ -306,6 +306,21 @@ function renderAutoplay(state) {
   if (on) $("autoplay-msg").textContent = t(seat.autoplay === "away" ? "phone.autoplay_away" : "phone.autoplay_host");
 }
 
+// After the podium: this player's own record in this game, from the family history.
+function renderRecord(state) {
+  const record = state.history?.record;
+  const on = !!(record && record.played && state.room.status === "finished");
+  const bar = $("my-record");
+  bar.classList.toggle("hidden", !on);
+  if (!on) return;
+  bar.replaceChildren(
+    Object.assign(document.createElement("strong"), { textContent: t("phone.record_title", { game: pick(record.title) || state.room.game }) }),
+    Object.assign(document.createElement("span"), { className: "record-wins",
+      textContent: t(record.wins === 1 ? "phone.record_win" : "phone.record_wins", { wins: record.wins, played: record.played }) }),
+    record.best_place ? Object.assign(document.createElement("span"), { className: "record-best",
+      textContent: t("phone.record_best", { place: record.best_place }) }) : "");
+}
+
 $("reclaim-btn").addEventListener("click", async () => {
   const reply = await request(app.socket, "reclaim", { room: app.code, token: store.get(seatKey(app.code)) });
   if (!reply.ok) banner(reply.error);
@@ -343,6 +358,7 @@ async function render() {
     if (seated) $("takeover").classList.add("hidden");
     else renderTakeover(state);
     renderAutoplay(state);
+    renderRecord(state);
     const ui = await mountGame(state);
     if (ui && app.state) ui.update(app.state);
   }

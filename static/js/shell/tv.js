@@ -15,6 +15,7 @@ import { store } from "../core/storage.js";
 import { setTimers } from "../core/timers.js";
 import { loadScreen } from "./games.js";
 import { renderHostLayer } from "./tv-host.js";
+import { fitRecent, honourLayer, recentPanel, refreshHistory } from "./tv-history.js";
 
 const STORE_KEY = "sobremesa.tv";
 
@@ -279,14 +280,18 @@ function renderLobby() {
   const room = state.room;
   const isHost = !!state.host;
   const info = gameInfo(room.game);
+  const historyCtx = { catalogue, host, isHost, selected: room.game, rerender: scheduleRender };
+  refreshHistory(state.history?.version, scheduleRender);
   const view = h("div", { class: ["lobby", isHost ? "is-host" : "is-watcher"] },
     joinPanel(),
     tilesPanel(room.game, isHost),
     detailPanel(info, room, isHost),
-    seatsPanel(info, room, isHost));
+    seatsPanel(info, room, isHost, recentPanel(historyCtx)),
+    honourLayer(historyCtx));
   dom.screen.replaceChildren(view);
   for (const selector of [".room-code .code", ".join-url strong", ".join-panel h2"]) fitText(view.querySelector(selector));
   fitRules(view.querySelector(".rules-card"));
+  fitRecent(view.querySelector(".recent-games"));
 }
 
 // A long house-rules card: smaller type until it fits its box (down to a readable minimum).
@@ -420,7 +425,7 @@ function detailPanel(info, room, isHost) {
     rules.length ? h("div", { class: "rules-card" }, h("h3", { text: t("tv.house_rules") }), h("ul", {}, rules)) : null);
 }
 
-function seatsPanel(info, room, isHost) {
+function seatsPanel(info, room, isHost, recent) {
   const seats = room.seats;
   const max = info ? info.max_players : 8;
   const min = info ? info.min_players : 2;
@@ -478,6 +483,7 @@ function seatsPanel(info, room, isHost) {
           on: { click: () => { botLevel = level; scheduleRender(); } } }, t(`common.level.${level}`)))),
       h("button", { type: "button", class: "add", disabled: full,
         on: { click: () => { lobbyError = null; host("add_bot", { level: botLevel }); } } }, "+ ", t("tv.add_bot"))),
+    recent,
     isHost ? h("div", { class: "start-row" },
       // Not enough players yet: the button looks at rest (a tap still says why, from the host).
       h("button", { type: "button", class: "start", id: "start", "aria-disabled": countOk ? null : "true",
