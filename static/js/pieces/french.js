@@ -167,7 +167,10 @@ function drawing(code, options) {
 // One card as an SVG element. options: {selected, faceDown, title, lang, extraClass, index: "big"}
 export function cardEl(code, options = {}) {
   const node = markup(drawing(code, options));
-  node.setAttribute("aria-label", options.title || (code ? cardName(code, options.lang || "es") : ""));
+  const label = options.title || (code ? cardName(code, options.lang || "es") : "");
+  // A face-down piece has no name: a picture the reader skips (the count beside it says it).
+  if (label) node.setAttribute("aria-label", label);
+  else { node.removeAttribute("role"); node.setAttribute("aria-hidden", "true"); }
   node.dataset.card = code || "";
   return node;
 }

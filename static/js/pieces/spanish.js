@@ -114,7 +114,10 @@ export function cardEl(code, options = {}) {
   const card = code ? parseCard(code) : null;
   const known = card && (card.joker || (SUITS[card.suit] && RANK_ORDER.includes(card.rank)));
   const node = markup(drawing(code, options));
-  node.setAttribute("aria-label", options.title || (known ? cardName(code, options.lang || "es") : ""));
+  const label = options.title || (known ? cardName(code, options.lang || "es") : "");
+  // A face-down piece has no name: a picture the reader skips (the count beside it says it).
+  if (label) node.setAttribute("aria-label", label);
+  else { node.removeAttribute("role"); node.setAttribute("aria-hidden", "true"); }
   node.dataset.card = code || "";
   return node;
 }

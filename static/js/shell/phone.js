@@ -39,6 +39,8 @@ function showScreen(name) {
 function relabel() {
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   $("lang-toggle").textContent = getLang() === "es" ? "EN" : "ES";
+  // The name starts with the visible text (a voice-control user says what they see).
+  $("lang-toggle").setAttribute("aria-label", `${$("lang-toggle").textContent}, Idioma / Language`);
   $("name-input").placeholder = t("phone.name_placeholder");
   $("takeover-name").placeholder = t("phone.name_placeholder");
 }

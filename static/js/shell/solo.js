@@ -463,7 +463,8 @@ function renderBar(state) {
         class: ["secondary", room.fast && "on"], "aria-pressed": String(!!room.fast),
         on: { click: () => hostCommand("set_pace", { fast: !room.fast }) } }),
       control("solo-menu", "menu", t("solo.menu"), { class: "secondary", on: { click: toMenu } }),
-      h("button", { type: "button", id: "solo-lang", class: "btn secondary", "aria-label": "Idioma / Language",
+      h("button", { type: "button", id: "solo-lang", class: "btn secondary",
+        "aria-label": `${getLang() === "es" ? "EN" : "ES"}, Idioma / Language`,
         on: { click: toggleLang } }, getLang() === "es" ? "EN" : "ES")));
   $("screen-game").classList.toggle("paused", paused);
   let veil = $("solo-paused");
@@ -566,6 +567,7 @@ function setConn(status) {
 function relabel() {
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   $("lang-toggle").textContent = getLang() === "es" ? "EN" : "ES";
+  $("lang-toggle").setAttribute("aria-label", `${$("lang-toggle").textContent}, Idioma / Language`);
 }
 
 $("lang-toggle").addEventListener("click", toggleLang);

@@ -41,7 +41,7 @@ export function mount(root, ctx) {
     discardLabel: h("span", { class: "pile-label fc-discard-label" }), stock: h("div", { class: "pile-card fc-stock", dataset: { pile: "stock" } }),
     stockLabel: h("span", { class: "pile-label fc-stock-label" }),
     strip: h("ol", { class: "fc-players" }),
-    notice: h("div", { class: "fc-notice hidden" }), middle: h("div", { class: "fc-middle" }),
+    notice: h("div", { class: "fc-notice hidden" }), middle: h("div", { class: "fc-middle", tabindex: "0", role: "region", "aria-label": t("phone.table"), dataset: { scrollBox: "" } }),
     hand: h("div", { class: "fc-hand-box", style: { display: "contents" } }), buy: h("div", { class: "fc-overlay fc-buy hidden" }),
   };
   el.buysPile.append(el.buys, el.buysLabel);
