@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from tests.browser import phone_states
 from tests.browser.axe import axe_violations
+from tests.browser.night import pass_window
 from tests.browser.pages import page_in
 
 WAIT_MS = 10000
@@ -26,7 +27,7 @@ def test_the_tv_and_a_phone_in_the_lobby_and_in_game(host, tv, new_phone):
     expect(tv.locator(".fc-table-tv")).to_be_visible()
     found += axe_violations(tv, "tv game (¡Compro! window)")
     found += axe_violations(phone, "phone game (¡Compro! window)")
-    phone.locator('.fc-buy:not(.hidden) [data-act="pass"]').click()
+    pass_window(phone)
     expect(phone.locator('.fc-actions [data-act="draw"]')).to_be_visible()
     found += axe_violations(phone, "phone game (her turn)")
     assert not found, found

@@ -10,6 +10,7 @@ import { keepAwake } from "../core/keep-awake.js";
 import { t, getLang, toggleLang, onLangChange, pick } from "../core/i18n.js";
 import { connect, request } from "../core/net.js";
 import { store } from "../core/storage.js";
+import { displayButton, onDisplayChange } from "../core/display.js";
 import { screenSlot } from "./games.js";
 import { banner, errorText, vibrate } from "./notices.js";
 
@@ -424,8 +425,16 @@ function start() {
 }
 
 $("lang-toggle").addEventListener("click", toggleLang);
+const display = displayButton();
+$("lang-toggle").after(display.button);
+document.body.append(display.dialog);
 onLangChange(() => {
   relabel();
+  display.relabel();
+  gameSlot.relabel();
+  if (app.state) render();
+});
+onDisplayChange(() => {
   gameSlot.relabel();
   if (app.state) render();
 });

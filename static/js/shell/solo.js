@@ -13,6 +13,7 @@ import { keepAwake } from "../core/keep-awake.js";
 import { connect, request } from "../core/net.js";
 import { signed } from "../core/numbers.js";
 import { store } from "../core/storage.js";
+import { displayButton, onDisplayChange } from "../core/display.js";
 import { loadManifest, screenSlot } from "./games.js";
 import { mountGuide } from "./lesson.js";
 import { banner, errorText, vibrate } from "./notices.js";
@@ -463,6 +464,8 @@ function renderBar(state) {
         class: ["secondary", room.fast && "on"], "aria-pressed": String(!!room.fast),
         on: { click: () => hostCommand("set_pace", { fast: !room.fast }) } }),
       control("solo-menu", "menu", t("solo.menu"), { class: "secondary", on: { click: toMenu } }),
+      h("button", { type: "button", id: "solo-display", class: "btn secondary display-btn", "aria-haspopup": "dialog",
+        "aria-label": t("display.name"), title: t("display.title"), on: { click: () => display.open() } }, t("display.button")),
       h("button", { type: "button", id: "solo-lang", class: "btn secondary",
         "aria-label": `${getLang() === "es" ? "EN" : "ES"}, Idioma / Language`,
         on: { click: toggleLang } }, getLang() === "es" ? "EN" : "ES")));
@@ -571,8 +574,17 @@ function relabel() {
 }
 
 $("lang-toggle").addEventListener("click", toggleLang);
+const display = displayButton();
+$("lang-toggle").after(display.button);
+document.body.append(display.dialog);
+onDisplayChange(() => {
+  if (app.screen === "entry") return;
+  gameSlot.relabel();
+  if (app.state) renderGame();
+});
 onLangChange(() => {
   relabel();
+  display.relabel();
   if (app.screen === "entry") renderEntry();
   else {
     gameSlot.relabel();

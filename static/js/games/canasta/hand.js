@@ -18,6 +18,7 @@
 import { cardEl, cardName } from "../../pieces/french.js";
 import { getLang, t } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
+import { cardScale } from "../../core/display.js";
 import {
   atRest, cardMaker, handHandle, idleActions, makeLine, markFresh, minis, routeTap, sayWhy, stateReaders,
   tagIds, tapSortOrAct, watchResize,
@@ -152,16 +153,17 @@ export function mount(root, ctx) {
     const width = Math.max(240, el.hand.clientWidth || root.clientWidth) - 8;
     const avail = Math.max(70, ctx.room(ui.mode) - el.handbar.offsetHeight - el.actions.offsetHeight - 8);
     let best = null;
+    const [minW, maxW] = [MIN_CARD_W, MAX_CARD_W].map((v) => Math.round(v * cardScale()));
     for (let rows = 1; rows <= 6; rows++) {
       const perRow = Math.ceil(count / rows);
-      const w = Math.min(MAX_CARD_W, Math.floor((width - (perRow - 1) * GAP) / perRow));
+      const w = Math.min(maxW, Math.floor((width - (perRow - 1) * GAP) / perRow));
       const fits = rows * (w * 1.4 + 4) + (rows - 1) * GAP <= avail;
-      if (w >= MIN_CARD_W && fits && (!best || w > best.w)) best = { rows, perRow, w };
+      if (w >= minW && fits && (!best || w > best.w)) best = { rows, perRow, w };
       if (perRow === 1) break;
     }
     if (best) return best;
-    const perRow = Math.max(1, Math.floor((width + GAP) / (MIN_CARD_W + GAP)));
-    return { rows: Math.ceil(count / perRow), perRow, w: MIN_CARD_W };
+    const perRow = Math.max(1, Math.floor((width + GAP) / (minW + GAP)));
+    return { rows: Math.ceil(count / perRow), perRow, w: minW };
   }
 
   function renderHand() {

@@ -3,6 +3,7 @@
 //
 // JS never decides a rule: the engine refuses anything wrong and its reason (error.es /
 // error.en) is shown in a banner.
+import { cardScale } from "../../core/display.js";
 import { cardEl, theCard, theCards } from "../../pieces/spanish.js";
 import { getLang, pick, t } from "../../core/i18n.js";
 import { h, s as svg } from "../../core/dom.js";
@@ -181,7 +182,7 @@ export function mount(root, ctx) {
       const rows = Math.min(ROW_PX * game().players.length, Math.round(window.innerHeight * MIDDLE_SHARE));
       const middle = mode?.kind === "salir" ? 48 + 96 * mode.slots.length
         : window.innerHeight < 600 ? 76 : Math.max(MIDDLE_MIN, rows, ctx.tableRoom?.() || 0);
-      return window.innerHeight - top - el.header.offsetHeight - el.strip.offsetHeight - el.notice.offsetHeight - 20 - middle;
+      return window.innerHeight - top - el.header.offsetHeight - el.strip.offsetHeight - el.notice.offsetHeight - 20 - Math.round(middle / cardScale());   // extra-large cards: the hand takes more
     },
   });
 

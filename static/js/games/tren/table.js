@@ -18,6 +18,7 @@ import { tileEl } from "../../pieces/dominoes.js";
 import { seatOf, signed } from "../../shell/tv-kit.js";
 import { mount as mountLanes } from "./lanes.js";
 import { MEXICAN, locomotive } from "./trains.js";
+import { cardScale } from "../../core/display.js";
 
 export const MEXICAN_SEAT = { name: "", color: "#f2c230", ink: "#2b2100", initial: "★" };
 
@@ -132,7 +133,8 @@ export function fitTrains(root) {
   const first = getComputedStyle(arms[0]);
   const chrome = arms[0].querySelector(".arm-label").getBoundingClientRect().height + parseFloat(first.rowGap || "0")
     + ["paddingTop", "paddingBottom", "borderTopWidth", "borderBottomWidth"].reduce((sum, k) => sum + parseFloat(first[k]), 0);
-  const size = Math.max(TILE_MIN, Math.min(TILE_MAX[rows] || 72, Math.floor((rowH - chrome) / 2)));
+  const k = cardScale();
+  const size = Math.max(Math.round(TILE_MIN * k), Math.min(Math.round((TILE_MAX[rows] || 72) * k), Math.floor((rowH - chrome) / 2)));
   table.style.setProperty("--tile", `${size}px`);
   for (const el of table.querySelectorAll(".tren-arm")) foldTrain(el);
   drawRails(table);
