@@ -96,6 +96,8 @@ const STRINGS = {
     "tv.damaged_dismiss": "Ocultar",
     // ----- phone (shell/phone.js) -----
     "phone.connecting": "Conectando…",
+    "phone.picked": "{name}, seleccionada",
+    "phone.your_turn_now": "Te toca, {name}.",
     "phone.rooms_title": "Elige tu mesa",
     "phone.rooms_empty": "No hay ninguna mesa abierta. Pide al anfitrión que cree una en la tele.",
     "phone.rooms_failed": "No se pudo cargar la lista de mesas.",
@@ -264,6 +266,8 @@ const STRINGS = {
     "tv.damaged_dismiss": "Hide",
     // ----- phone (shell/phone.js) -----
     "phone.connecting": "Connecting…",
+    "phone.picked": "{name}, selected",
+    "phone.your_turn_now": "Your turn, {name}.",
     "phone.rooms_title": "Pick your table",
     "phone.rooms_empty": "No table is open. Ask the host to create one on the TV.",
     "phone.rooms_failed": "Could not load the list of tables.",

@@ -13,6 +13,11 @@ export function cardMaker(cardEl) {
   return (code, extra = {}) => cardEl(code, { lang: getLang(), ...extra });
 }
 
+// A hand button's name for a screen reader, in the reader's language: "7 de copas, seleccionada".
+export function handName(name, picked) {
+  return picked ? t("phone.picked", { name }) : name;
+}
+
 // Small cards in a row: <span class="mini">card</span> each (card() gives elements).
 export function minis(codes, card) {
   return codes.map((c) => h("span", { class: "mini" }, card(c)));

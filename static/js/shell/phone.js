@@ -11,6 +11,7 @@ import { t, getLang, toggleLang, onLangChange, pick } from "../core/i18n.js";
 import { connect, request } from "../core/net.js";
 import { store } from "../core/storage.js";
 import { displayButton, onDisplayChange } from "../core/display.js";
+import { announce, turnAnnouncer } from "../core/announce.js";
 import { screenSlot } from "./games.js";
 import { banner, errorText, vibrate } from "./notices.js";
 
@@ -368,12 +369,15 @@ function setConn(status) {
   document.body.classList.toggle("offline", status !== "connected");
 }
 
+const followTurn = turnAnnouncer((name) => announce(t("phone.your_turn_now", { name })));
+
 function onState(data) {
   if (!data || !data.room || data.room.code !== app.code) return;
   // States may cross on the way: never let an older one replace a newer one.
   if (app.state && app.state.room.code === data.room.code && data.room.version < app.state.room.version) return;
   data.received = performance.now();
   app.state = data;
+  followTurn(data);
   if (data.you) {
     app.seatId = data.you.seat_id;
     if (app.mode !== "seated") app.mode = "seated";

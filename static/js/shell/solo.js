@@ -14,6 +14,7 @@ import { connect, request } from "../core/net.js";
 import { signed } from "../core/numbers.js";
 import { store } from "../core/storage.js";
 import { displayButton, onDisplayChange } from "../core/display.js";
+import { announce, turnAnnouncer } from "../core/announce.js";
 import { loadManifest, screenSlot } from "./games.js";
 import { mountGuide } from "./lesson.js";
 import { banner, errorText, vibrate } from "./notices.js";
@@ -550,11 +551,14 @@ async function renderGame() {
   keepAwake(state.room.status === "playing" && !state.room.paused);
 }
 
+const followTurn = turnAnnouncer((name) => announce(t("phone.your_turn_now", { name })));
+
 function onState(data) {
   if (!data || !data.room || !app.current || data.room.code !== app.current.room) return;
   if (app.state && data.room.version < app.state.room.version) return;
   data.received = performance.now();
   app.state = data;
+  followTurn(data);
   renderGame();
 }
 

@@ -20,7 +20,7 @@ import { getLang, t } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
 import { cardScale } from "../../core/display.js";
 import {
-  atRest, cardMaker, handHandle, idleActions, makeLine, markFresh, minis, routeTap, sayWhy, stateReaders,
+  atRest, cardMaker, handHandle, handName, idleActions, makeLine, markFresh, minis, routeTap, sayWhy, stateReaders,
   tagIds, tapSortOrAct, watchResize,
 } from "../../shell/phone-kit.js";
 
@@ -187,7 +187,7 @@ export function mount(root, ctx) {
       const name = cardName(s.entries[0].code, getLang());
       return h("button", { type: "button", class: ["hand-card", "cn-stack", chosen && "selected", fresh && "fresh", total > 1 && "many"],
         dataset: { id: s.entries[0].id, rank: s.rank }, "aria-pressed": String(chosen > 0),
-        "aria-label": total > 1 ? `${name} ${t("canasta.hand.count", { n: total })}` : name },
+        "aria-label": handName(total > 1 ? `${name} ${t("canasta.hand.count", { n: total })}` : name, chosen > 0) },
       card(s.entries[0].code, { selected: chosen > 0 }),
       total > 1 && h("span", { class: "cn-count", text: t("canasta.hand.count", { n: total }) }),
       chosen > 0 && h("span", { class: "cn-picked", text: total > 1 ? t("canasta.hand.picked", { n: chosen, total }) : "✓" }));

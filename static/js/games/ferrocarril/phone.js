@@ -7,6 +7,7 @@ import { cardScale } from "../../core/display.js";
 import { cardEl, theCard, theCards } from "../../pieces/spanish.js";
 import { getLang, pick, t } from "../../core/i18n.js";
 import { h, s as svg } from "../../core/dom.js";
+import { announce } from "../../core/announce.js";
 import { cardMaker, makeLine, screenWithHand, seatStrip, stateReaders, swatch } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { eventFollower, fly, inTurn } from "../../shell/motion.js";
@@ -233,6 +234,10 @@ export function mount(root, ctx) {
     } else {
       const mine = g.players[me()];
       const sub = b.discarder == null ? t("phone.fc.buy.first") : t("phone.fc.buy.from", { name: seatName(b.discarder) });
+      if (ui.announced !== b.key) {     // once a window: "¡Compro? La ha tirado Ana: el 7 de copas."
+        ui.announced = b.key;
+        announce(`${t("phone.fc.buy.title")} ${sub}: ${theCard(b.card, getLang())}.`);
+      }
       box.append(h("p", { class: "buy-title", text: t("phone.fc.buy.title") }), h("p", { class: "buy-sub", text: sub }),
         h("div", { class: "buy-card" }, card(b.card)),
         h("div", { class: "buy-timer", dataset: { countdown: "buy_window" } }));

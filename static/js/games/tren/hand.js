@@ -23,9 +23,9 @@
 import { getLang, t } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
 import { store } from "../../core/storage.js";
-import { sortTiles, theTile, tileEl } from "../../pieces/dominoes.js";
+import { sortTiles, theTile, tileEl, tileName } from "../../pieces/dominoes.js";
 import {
-  atRest, handHandle, idleActions, makeLine, routeTap, sayWhy, stateReaders, tapSortOrAct, watchResize, whyNot,
+  atRest, handHandle, handName, idleActions, makeLine, routeTap, sayWhy, stateReaders, tapSortOrAct, watchResize, whyNot,
 } from "../../shell/phone-kit.js";
 import { MEXICAN, trainKey } from "./trains.js";
 import { cardScale } from "../../core/display.js";
@@ -142,7 +142,7 @@ export function mount(root, ctx) {
         type: "button", class: ["hand-card", "tr-tile", sel && "selected", fresh && "fresh",
           fresh && turn && fitsOf(code).length && "fits-now",
           turn && !sel && !fitsOf(code).length && "no-fit"],
-        dataset: { id: code }, "aria-pressed": String(sel),
+        dataset: { id: code }, "aria-pressed": String(sel), "aria-label": handName(tileName(code, getLang()), sel),
       }, tileEl(code, { selected: sel, lang: getLang(), digits: digits() }));
     }) : [h("p", { class: "tr-empty-hand", text: t("tren.hand.empty") })]));
   }
