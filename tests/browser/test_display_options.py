@@ -105,3 +105,21 @@ def test_the_tv_keeps_its_own_options(tv, host, new_phone):
     phone.goto(host.url + "/j")
     expect(phone.locator("#display-btn")).to_have_accessible_name("Aa: cartas y colores")
     assert phone.evaluate("() => document.documentElement.className") == ""
+
+
+MOVING = """() => [...document.querySelectorAll('*')].filter(e => {
+    const s = getComputedStyle(e);
+    return s.animationName !== 'none' && parseFloat(s.animationDuration) > 0.001
+        || parseFloat(s.transitionDuration) > 0.001;
+}).map(e => e.className.baseVal ?? e.className)"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_reduced_motion_stops_every_animation(browser, host, motion):
+    with page_in(browser, WAIT_MS, viewport=LAPTOP, reduced_motion=motion) as page:
+        start_solo(page, host.url, "ferrocarril", ".fc-hand")
+        moving = page.evaluate(MOVING)
+        if motion == "reduce":
+            assert moving == [], moving
+        else:                      # what would move: the test sees it
+            assert moving, "nothing animates on the page"
