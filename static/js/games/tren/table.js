@@ -78,12 +78,15 @@ function arm(state, key, side, local) {
   const last = train.tiles.length - 1;
   const fits = (local.fits || []).some((k) => String(k) === String(key));
   const turn = key !== MEXICAN && view.turn === key && view.phase === "play";
+  const label = armLabel(state, key);
+  // A train the held tile fits is a button (a tap or, on the one-device page, ↑ and Enter plays it there).
+  const asButton = fits ? { tabindex: "0", role: "button", "aria-label": label.textContent } : {};
   return h("section", {
     class: ["tren-arm", `side-${side}`, key === MEXICAN && "mexican", turn && "turn", train.marker && "marker",
       train.open_double && "open-double", fits && "fits", !train.started && "empty"],
-    vars: seatVars(seat), dataset: { train: String(key), open: String(train.open) },
+    vars: seatVars(seat), dataset: { train: String(key), open: String(train.open) }, ...asButton,
   },
-  armLabel(state, key),
+  label,
   h("div", { class: "arm-tiles" },
     train.marker && markerBadge(seat),
     h("span", { class: "arm-more", hidden: true }),
