@@ -342,3 +342,78 @@ def test_manipulacion_is_played_with_the_same_keys(laptop, host):
             "data-key", "r")
         page.keyboard.press("r")
         page.wait_for_function(grew, arg=before)
+
+
+# ----- Tren Mexicano and Canasta ------------------------------------------------------------------
+
+
+def start_dealt(page: Page, url: str, game: str, bots: int, deal: dict, hand: str):
+    last = {"game": game, "bots": bots, "level": "facil", "options": {"_deal": deal}}
+    page.goto(url + "/solo")
+    page.evaluate("last => localStorage.setItem('sobremesa.solo.last', JSON.stringify(last))", last)
+    page.reload()
+    expect(page.locator(f'.tile[data-game="{game}"]')).to_have_attribute("aria-pressed", "true")
+    page.locator("#solo-start").click()
+    expect(page.locator("body")).to_have_attribute("data-screen", "game")
+    expect(page.locator(f"{hand} .hand-card").first).to_be_visible()
+
+
+def focus_on(page: Page, selector: str, keys: tuple[str, ...] = ("Home", "ArrowRight"),
+             most: int = 20):
+    """keys[0] once, then keys[1] until the focused element matches `selector`."""
+    page.keyboard.press(keys[0])
+    for _ in range(most):
+        if page.evaluate("s => !!document.activeElement?.matches(s)", selector):
+            return
+        page.keyboard.press(keys[1])
+    raise AssertionError(f"the focus never reached {selector}")
+
+
+def test_tren_mexicano_played_with_the_keyboard(laptop, host):
+    """6-5 fits Abuela's train (5) and the Mexican train (6): Space holds it, J says it fits two,
+    ↑ reaches the lit Mexican train and Enter plays it there."""
+    from tests.browser.phone_states import TR_DEAL
+    page = laptop
+    start_dealt(page, host.url, "tren", 3, TR_DEAL, ".tr-hand")
+    tiles = page.locator(".tr-hand .hand-card")
+    expect(tiles).to_have_count(15)
+    focus_on(page, '.tr-hand .hand-card[data-id="6-5"]')
+    page.keyboard.press("Space")
+    held = page.locator('.tr-hand .hand-card[data-id="6-5"]')
+    expect(held).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".tren-arm.fits")).to_have_count(2)
+    page.keyboard.press("j")                      # Jugar at rest: which train?
+    expect(page.locator("#banner")).not_to_be_empty()
+    expect(tiles).to_have_count(15)
+    focus_on(page, '.tren-arm.fits[data-train="mexican"]', ("ArrowUp", "ArrowUp"))
+    page.keyboard.press("Enter")
+    expect(tiles).to_have_count(14)
+    expect(page.locator('.tren-arm[data-train="mexican"]')).to_have_attribute("data-open", "5")
+
+
+CARDS_IN_HAND = """() => [...document.querySelectorAll('.cn-hand .cn-stack')].reduce((n, s) =>
+    n + Number((s.querySelector('.cn-count')?.textContent || '×1').slice(1)), 0)"""
+
+
+def test_canasta_played_with_the_keyboard(laptop, host):
+    """M takes the pile (the two Queens go with its Qh), Space three times on the Aces makes the
+    first meld's 50, M sends it; then D with a card held discards it and the turn passes."""
+    from tests.browser.phone_states import CN_DEAL
+    page = laptop
+    start_dealt(page, host.url, "canasta", 2, CN_DEAL, ".cn-hand")
+    expect(page.locator(".cn-turn.mine")).to_be_visible()
+    expect(page.locator('.cn-actions [data-act="take_pile"]')).to_have_attribute("data-key", "m")
+    page.keyboard.press("m")
+    focus_on(page, '.cn-hand .cn-stack[data-rank="A"]')
+    for _ in range(3):
+        page.keyboard.press("Space")
+    expect(page.locator(".cn-progress")).to_contain_text("Llevas 90 de 50")
+    page.keyboard.press("m")
+    discard = page.locator('.cn-actions [data-act="discard"]')
+    expect(discard).to_be_visible()
+    assert page.evaluate(CARDS_IN_HAND) == 41
+    focus_on(page, '.cn-hand .cn-stack[data-rank="J"]')
+    page.keyboard.press("Space")
+    page.keyboard.press("d")
+    expect(page.locator(".cn-turn.mine")).to_have_count(0)
+    page.wait_for_function(f"() => ({CARDS_IN_HAND})() === 40")     # 41 after the pile, one gone

@@ -133,7 +133,10 @@ function drawing(tile, options) {
 export function tileEl(code, options = {}) {
   const tile = parseTile(code);
   const node = markup(drawing(tile, options));
-  node.setAttribute("aria-label", options.title || (tile ? tileName(code, options.lang || "es") : ""));
+  const label = options.title || (tile ? tileName(code, options.lang || "es") : "");
+  // A face-down piece has no name: a picture the reader skips (the count beside it says it).
+  if (label) node.setAttribute("aria-label", label);
+  else { node.removeAttribute("role"); node.setAttribute("aria-hidden", "true"); }
   node.dataset.tile = tile ? `${tile.a}-${tile.b}` : "";
   return node;
 }

@@ -67,15 +67,21 @@ const SHAPES = {
   c: "M-0.9,1.5 C-1.1,6 -2.1,8.6 -4.2,10.8 L4.2,10.8 C2.1,8.6 1.1,6 0.9,1.5 Z",
 };
 
+// The fill of a suit's ink, with class ink-<suit> when it is the suit's own colour (so that
+// css/display.css can give each suit its colour: four-colour suits, high contrast).
+function ink(suit, color) {
+  return color === SUITS[suit]?.color ? `fill="${color}" class="ink-${suit}"` : `fill="${color}"`;
+}
+
 // One suit symbol centred at (x, y), `s` times the 20-unit size.
 export function suitShape(suit, x, y, s, color) {
   const fill = color || SUITS[suit]?.color || BLACK;
   const at = `transform="translate(${x} ${y}) scale(${s})"`;
   if (suit === "c") {
-    return `<g ${at} fill="${fill}"><circle cx="0" cy="-5.3" r="4.7"/><circle cx="-5.2" cy="1.9" r="4.7"/>` +
+    return `<g ${at} ${ink(suit, fill)}><circle cx="0" cy="-5.3" r="4.7"/><circle cx="-5.2" cy="1.9" r="4.7"/>` +
       `<circle cx="5.2" cy="1.9" r="4.7"/><circle cx="0" cy="0.6" r="2.6"/><path d="${SHAPES.c}"/></g>`;
   }
-  return `<path ${at} d="${SHAPES[suit] || ""}" fill="${fill}"/>`;
+  return `<path ${at} d="${SHAPES[suit] || ""}" ${ink(suit, fill)}/>`;
 }
 
 // A five-pointed star centred at (x, y) with outer radius r.
@@ -97,12 +103,12 @@ function corner(card, color, big = false) {
   const ten = card.rank === "10";
   if (big) {
     const squeeze = ten ? ` textLength="46" lengthAdjust="spacingAndGlyphs"` : "";
-    return `<text data-rank="" x="5" y="60" font-size="62" font-weight="800" fill="${color}" ${FONT}${squeeze}>${card.rank}</text>` +
+    return `<text data-rank="" x="5" y="60" font-size="62" font-weight="800" ${ink(card.suit, color)} ${FONT}${squeeze}>${card.rank}</text>` +
       suitShape(card.suit, 21, 82, 0.95, color);
   }
   const size = ten ? 33 : 40;
   const x = ten ? 4 : 7;
-  return `<text data-rank="" x="${x}" y="38" font-size="${size}" font-weight="800" fill="${color}" ${FONT} ` +
+  return `<text data-rank="" x="${x}" y="38" font-size="${size}" font-weight="800" ${ink(card.suit, color)} ${FONT} ` +
     `letter-spacing="${ten ? -2.5 : 0}">${card.rank}</text>` + suitShape(card.suit, 18, 55, 0.8, color);
 }
 
@@ -111,8 +117,8 @@ function corner(card, color, big = false) {
 function middle(card, color, big = false) {
   if (big) return suitShape(card.suit, 66, 110, 1.3, color);
   if (["J", "Q", "K"].includes(card.rank)) {
-    return `<rect x="36" y="52" width="54" height="76" rx="6" fill="none" stroke="${color}" stroke-width="2.5" opacity="0.55"/>` +
-      `<text x="63" y="104" text-anchor="middle" font-size="44" font-weight="800" fill="${color}" ${FONT}>${card.rank}</text>` +
+    return `<rect x="36" y="52" width="54" height="76" rx="6" fill="none" stroke="${color}" class="line-${card.suit}" stroke-width="2.5" opacity="0.55"/>` +
+      `<text x="63" y="104" text-anchor="middle" font-size="44" font-weight="800" ${ink(card.suit, color)} ${FONT}>${card.rank}</text>` +
       suitShape(card.suit, 63, 66, 0.55, color) + suitShape(card.suit, 63, 118, 0.55, color);
   }
   return suitShape(card.suit, 62, 94, 1.75, color);
@@ -167,7 +173,10 @@ function drawing(code, options) {
 // One card as an SVG element. options: {selected, faceDown, title, lang, extraClass, index: "big"}
 export function cardEl(code, options = {}) {
   const node = markup(drawing(code, options));
-  node.setAttribute("aria-label", options.title || (code ? cardName(code, options.lang || "es") : ""));
+  const label = options.title || (code ? cardName(code, options.lang || "es") : "");
+  // A face-down piece has no name: a picture the reader skips (the count beside it says it).
+  if (label) node.setAttribute("aria-label", label);
+  else { node.removeAttribute("role"); node.setAttribute("aria-hidden", "true"); }
   node.dataset.card = code || "";
   return node;
 }

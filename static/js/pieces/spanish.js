@@ -56,14 +56,14 @@ function suitSymbol(suit, x, y, s) {
   const t = (dx, dy) => `${x + dx * s},${y + dy * s}`;
   switch (suit) {
     case "o":
-      return `<circle cx="${x}" cy="${y}" r="${10 * s}" fill="#f2c230" stroke="${color}" stroke-width="${2.5 * s}"/>` +
-        `<circle cx="${x}" cy="${y}" r="${4.5 * s}" fill="none" stroke="${color}" stroke-width="${1.8 * s}"/>`;
+      return `<circle cx="${x}" cy="${y}" r="${10 * s}" fill="#f2c230" stroke="${color}" class="line-${suit}" stroke-width="${2.5 * s}"/>` +
+        `<circle cx="${x}" cy="${y}" r="${4.5 * s}" fill="none" stroke="${color}" class="line-${suit}" stroke-width="${1.8 * s}"/>`;
     case "c":
-      return `<path d="M${t(-10, -10)} L${t(10, -10)} Q${t(10, 3)} ${t(2, 5)} L${t(2, 9)} L${t(6, 11)} L${t(-6, 11)} L${t(-2, 9)} L${t(-2, 5)} Q${t(-10, 3)} ${t(-10, -10)} Z" fill="${color}"/>`;
+      return `<path d="M${t(-10, -10)} L${t(10, -10)} Q${t(10, 3)} ${t(2, 5)} L${t(2, 9)} L${t(6, 11)} L${t(-6, 11)} L${t(-2, 9)} L${t(-2, 5)} Q${t(-10, 3)} ${t(-10, -10)} Z" fill="${color}" class="ink-${suit}"/>`;
     case "e":
-      return `<path d="M${t(0, -13)} L${t(3, -8)} L${t(3, 5)} L${t(8, 5)} L${t(8, 8)} L${t(2, 8)} L${t(2, 13)} L${t(-2, 13)} L${t(-2, 8)} L${t(-8, 8)} L${t(-8, 5)} L${t(-3, 5)} L${t(-3, -8)} Z" fill="${color}"/>`;
+      return `<path d="M${t(0, -13)} L${t(3, -8)} L${t(3, 5)} L${t(8, 5)} L${t(8, 8)} L${t(2, 8)} L${t(2, 13)} L${t(-2, 13)} L${t(-2, 8)} L${t(-8, 8)} L${t(-8, 5)} L${t(-3, 5)} L${t(-3, -8)} Z" fill="${color}" class="ink-${suit}"/>`;
     case "b":
-      return `<path d="M${t(-3, 13)} L${t(-5, -6)} Q${t(-7, -13)} ${t(0, -13)} Q${t(7, -13)} ${t(5, -6)} L${t(3, 13)} Z" fill="${color}"/>` +
+      return `<path d="M${t(-3, 13)} L${t(-5, -6)} Q${t(-7, -13)} ${t(0, -13)} Q${t(7, -13)} ${t(5, -6)} L${t(3, 13)} Z" fill="${color}" class="ink-${suit}"/>` +
         `<circle cx="${x - 4 * s}" cy="${y - 2 * s}" r="${2 * s}" fill="#a5d6a7"/><circle cx="${x + 3 * s}" cy="${y + 4 * s}" r="${2 * s}" fill="#a5d6a7"/>`;
   }
   return "";
@@ -95,7 +95,7 @@ function drawing(code, options) {
   if (options.index === "big") return frame(bigIndex(card, color));
   const small = card.rank.length > 1 ? 34 : 40;
   return frame(
-    `<text data-rank="" x="10" y="44" font-size="${small}" font-weight="800" fill="${color}" font-family="sans-serif">${card.rank}</text>` +
+    `<text data-rank="" x="10" y="44" font-size="${small}" font-weight="800" fill="${color}" class="ink-${card.suit}" font-family="sans-serif">${card.rank}</text>` +
     suitSymbol(card.suit, 72, 28, 1.1) +
     suitSymbol(card.suit, 50, 96, 2.2));
 }
@@ -104,7 +104,7 @@ function drawing(code, options) {
 // width allows, its suit under it, both in the strip an overlapping card leaves in sight.
 function bigIndex(card, color) {
   const squeeze = card.rank.length > 1 ? ` textLength="58" lengthAdjust="spacingAndGlyphs"` : "";
-  return `<text data-rank="" x="6" y="61" font-size="64" font-weight="800" fill="${color}" font-family="sans-serif"${squeeze}>${card.rank}</text>` +
+  return `<text data-rank="" x="6" y="61" font-size="64" font-weight="800" fill="${color}" class="ink-${card.suit}" font-family="sans-serif"${squeeze}>${card.rank}</text>` +
     suitSymbol(card.suit, 22, 86, 1.15) +
     suitSymbol(card.suit, 66, 110, 1.45);
 }
@@ -114,7 +114,10 @@ export function cardEl(code, options = {}) {
   const card = code ? parseCard(code) : null;
   const known = card && (card.joker || (SUITS[card.suit] && RANK_ORDER.includes(card.rank)));
   const node = markup(drawing(code, options));
-  node.setAttribute("aria-label", options.title || (known ? cardName(code, options.lang || "es") : ""));
+  const label = options.title || (known ? cardName(code, options.lang || "es") : "");
+  // A face-down piece has no name: a picture the reader skips (the count beside it says it).
+  if (label) node.setAttribute("aria-label", label);
+  else { node.removeAttribute("role"); node.setAttribute("aria-hidden", "true"); }
   node.dataset.card = code || "";
   return node;
 }

@@ -20,7 +20,8 @@
 // else to the hand card at the same place, so keyboard play keeps its place.
 
 const TYPING = "input, textarea, select, [contenteditable]";
-const FOCUSABLE = "button, [tabindex], a[href]";
+// A scroll box is focusable for Tab (to scroll it), not a stop for the arrows.
+const FOCUSABLE = "button, [tabindex]:not([data-scroll-box]), a[href]";
 const ARROWS = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down", Home: "home", End: "end" };
 
 const shown = (el) => !!el && el.isConnected && el.getClientRects().length > 0;

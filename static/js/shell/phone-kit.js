@@ -6,10 +6,16 @@ import { getLang, t } from "../core/i18n.js";
 import { store } from "../core/storage.js";
 import { readDeadlines } from "../core/timers.js";
 import { eventName as nameAtEvent } from "./names.js";
+import { cardScale } from "../core/display.js";
 
 // card(code, extra): an element drawn with the given deck's cardEl, in the current language.
 export function cardMaker(cardEl) {
   return (code, extra = {}) => cardEl(code, { lang: getLang(), ...extra });
+}
+
+// A hand button's name for a screen reader, in the reader's language: "7 de copas, seleccionada".
+export function handName(name, picked) {
+  return picked ? t("phone.picked", { name }) : name;
 }
 
 // Small cards in a row: <span class="mini">card</span> each (card() gives elements).
@@ -118,7 +124,10 @@ export function freshOver(fresh, ms) {
 // Of 1..maxRows rows, the one whose visible (tappable) card strips are largest, among those
 // where every strip is at least minStep wide (a finger's width) when there is one.
 // {rows, perRow, cardW, step, score}
-export function pickHandLayout(count, width, avail, { maxRows, minH, maxH, gap, minStep, minW, area }) {
+export function pickHandLayout(count, width, avail, sizes) {
+  const k = cardScale();   // extra-large cards: every size larger, even if fewer fit
+  const { maxRows, gap, area } = sizes;
+  const [minH, maxH, minStep, minW] = [sizes.minH, sizes.maxH, sizes.minStep, sizes.minW].map((v) => Math.round(v * k));
   let best = null;
   for (let rows = 1; rows <= maxRows; rows++) {
     const perRow = Math.ceil(count / rows);

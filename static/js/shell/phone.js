@@ -10,6 +10,8 @@ import { keepAwake } from "../core/keep-awake.js";
 import { t, getLang, toggleLang, onLangChange, pick } from "../core/i18n.js";
 import { connect, request } from "../core/net.js";
 import { store } from "../core/storage.js";
+import { displayButton, onDisplayChange } from "../core/display.js";
+import { announce, turnAnnouncer } from "../core/announce.js";
 import { screenSlot } from "./games.js";
 import { banner, errorText, vibrate } from "./notices.js";
 
@@ -39,6 +41,8 @@ function showScreen(name) {
 function relabel() {
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   $("lang-toggle").textContent = getLang() === "es" ? "EN" : "ES";
+  // The name starts with the visible text (a voice-control user says what they see).
+  $("lang-toggle").setAttribute("aria-label", `${$("lang-toggle").textContent}, Idioma / Language`);
   $("name-input").placeholder = t("phone.name_placeholder");
   $("takeover-name").placeholder = t("phone.name_placeholder");
 }
@@ -381,12 +385,15 @@ function setConn(status) {
   document.body.classList.toggle("offline", status !== "connected");
 }
 
+const followTurn = turnAnnouncer((name) => announce(t("phone.your_turn_now", { name })));
+
 function onState(data) {
   if (!data || !data.room || data.room.code !== app.code) return;
   // States may cross on the way: never let an older one replace a newer one.
   if (app.state && app.state.room.code === data.room.code && data.room.version < app.state.room.version) return;
   data.received = performance.now();
   app.state = data;
+  followTurn(data);
   if (data.you) {
     app.seatId = data.you.seat_id;
     if (app.mode !== "seated") app.mode = "seated";
@@ -438,8 +445,16 @@ function start() {
 }
 
 $("lang-toggle").addEventListener("click", toggleLang);
+const display = displayButton();
+$("lang-toggle").after(display.button);
+document.body.append(display.dialog);
 onLangChange(() => {
   relabel();
+  display.relabel();
+  gameSlot.relabel();
+  if (app.state) render();
+});
+onDisplayChange(() => {
   gameSlot.relabel();
   if (app.state) render();
 });

@@ -13,6 +13,8 @@ import { keepAwake } from "../core/keep-awake.js";
 import { connect, request } from "../core/net.js";
 import { signed } from "../core/numbers.js";
 import { store } from "../core/storage.js";
+import { displayButton, onDisplayChange } from "../core/display.js";
+import { announce, turnAnnouncer } from "../core/announce.js";
 import { loadManifest, screenSlot } from "./games.js";
 import { mountGuide } from "./lesson.js";
 import { banner, errorText, vibrate } from "./notices.js";
@@ -463,7 +465,10 @@ function renderBar(state) {
         class: ["secondary", room.fast && "on"], "aria-pressed": String(!!room.fast),
         on: { click: () => hostCommand("set_pace", { fast: !room.fast }) } }),
       control("solo-menu", "menu", t("solo.menu"), { class: "secondary", on: { click: toMenu } }),
-      h("button", { type: "button", id: "solo-lang", class: "btn secondary", "aria-label": "Idioma / Language",
+      h("button", { type: "button", id: "solo-display", class: "btn secondary display-btn", "aria-haspopup": "dialog",
+        "aria-label": t("display.name"), title: t("display.title"), on: { click: () => display.open() } }, t("display.button")),
+      h("button", { type: "button", id: "solo-lang", class: "btn secondary",
+        "aria-label": `${getLang() === "es" ? "EN" : "ES"}, Idioma / Language`,
         on: { click: toggleLang } }, getLang() === "es" ? "EN" : "ES")));
   $("screen-game").classList.toggle("paused", paused);
   let veil = $("solo-paused");
@@ -546,11 +551,14 @@ async function renderGame() {
   keepAwake(state.room.status === "playing" && !state.room.paused);
 }
 
+const followTurn = turnAnnouncer((name) => announce(t("phone.your_turn_now", { name })));
+
 function onState(data) {
   if (!data || !data.room || !app.current || data.room.code !== app.current.room) return;
   if (app.state && data.room.version < app.state.room.version) return;
   data.received = performance.now();
   app.state = data;
+  followTurn(data);
   renderGame();
 }
 
@@ -566,11 +574,21 @@ function setConn(status) {
 function relabel() {
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   $("lang-toggle").textContent = getLang() === "es" ? "EN" : "ES";
+  $("lang-toggle").setAttribute("aria-label", `${$("lang-toggle").textContent}, Idioma / Language`);
 }
 
 $("lang-toggle").addEventListener("click", toggleLang);
+const display = displayButton();
+$("lang-toggle").after(display.button);
+document.body.append(display.dialog);
+onDisplayChange(() => {
+  if (app.screen === "entry") return;
+  gameSlot.relabel();
+  if (app.state) renderGame();
+});
 onLangChange(() => {
   relabel();
+  display.relabel();
   if (app.screen === "entry") renderEntry();
   else {
     gameSlot.relabel();

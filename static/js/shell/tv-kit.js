@@ -7,6 +7,7 @@ import { h, markup } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { ring, secondsLeft } from "../core/timers.js";
 import { eventName as nameAtEvent } from "./names.js";
+import { cardScale } from "../core/display.js";
 
 // A game's TV screen from draw(root, ctx, memory), called on every push with
 //   ctx = { ...shell, state, room, view (state.game), isHost }
@@ -164,6 +165,7 @@ export function cardsStat(backIcon, n, unit) {
 // The biggest cards (--card-h from `size` down to `min`, times `factor` a step) that let
 // `area` fit, overlapping them more (data-squeeze 0, 1, 2) before making them smaller.
 export function shrinkToFit(area, size, min, factor) {
+  [size, min] = [size, min].map((v) => Math.round(v * cardScale()));
   const fits = () => area.scrollHeight <= area.clientHeight + 1 && area.scrollWidth <= area.clientWidth + 1;
   for (;;) {
     area.style.setProperty("--card-h", `${size}px`);

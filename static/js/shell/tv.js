@@ -11,6 +11,7 @@ import { seatChip, seatVars } from "../core/seats.js";
 import { connect, request } from "../core/net.js";
 import { h } from "../core/dom.js";
 import { getLang, onLangChange, pick, t, toggleLang } from "../core/i18n.js";
+import { displayButton, onDisplayChange } from "../core/display.js";
 import { store } from "../core/storage.js";
 import { setTimers } from "../core/timers.js";
 import { loadScreen } from "./games.js";
@@ -543,7 +544,17 @@ function enableDrag(list) {
 // ----- start ---------------------------------------------------------------------------------------
 
 dom.lang.addEventListener("click", () => toggleLang());
+const display = displayButton();
+dom.lang.before(display.button);
+document.body.append(display.dialog);
 onLangChange(() => {
+  display.relabel();
+  if (mode !== "game") mode = null;
+  else if (screen) screen.relabel();
+  scheduleRender();
+});
+// Sizes computed in JS (cards fitted to their area) change with extra-large cards.
+onDisplayChange(() => {
   if (mode !== "game") mode = null;
   else if (screen) screen.relabel();
   scheduleRender();

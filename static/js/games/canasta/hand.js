@@ -18,8 +18,9 @@
 import { cardEl, cardName } from "../../pieces/french.js";
 import { getLang, t } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
+import { cardScale } from "../../core/display.js";
 import {
-  atRest, cardMaker, handHandle, idleActions, makeLine, markFresh, minis, routeTap, sayWhy, stateReaders,
+  atRest, cardMaker, handHandle, handName, idleActions, makeLine, markFresh, minis, routeTap, sayWhy, stateReaders,
   tagIds, tapSortOrAct, watchResize,
 } from "../../shell/phone-kit.js";
 
@@ -152,16 +153,17 @@ export function mount(root, ctx) {
     const width = Math.max(240, el.hand.clientWidth || root.clientWidth) - 8;
     const avail = Math.max(70, ctx.room(ui.mode) - el.handbar.offsetHeight - el.actions.offsetHeight - 8);
     let best = null;
+    const [minW, maxW] = [MIN_CARD_W, MAX_CARD_W].map((v) => Math.round(v * cardScale()));
     for (let rows = 1; rows <= 6; rows++) {
       const perRow = Math.ceil(count / rows);
-      const w = Math.min(MAX_CARD_W, Math.floor((width - (perRow - 1) * GAP) / perRow));
+      const w = Math.min(maxW, Math.floor((width - (perRow - 1) * GAP) / perRow));
       const fits = rows * (w * 1.4 + 4) + (rows - 1) * GAP <= avail;
-      if (w >= MIN_CARD_W && fits && (!best || w > best.w)) best = { rows, perRow, w };
+      if (w >= minW && fits && (!best || w > best.w)) best = { rows, perRow, w };
       if (perRow === 1) break;
     }
     if (best) return best;
-    const perRow = Math.max(1, Math.floor((width + GAP) / (MIN_CARD_W + GAP)));
-    return { rows: Math.ceil(count / perRow), perRow, w: MIN_CARD_W };
+    const perRow = Math.max(1, Math.floor((width + GAP) / (minW + GAP)));
+    return { rows: Math.ceil(count / perRow), perRow, w: minW };
   }
 
   function renderHand() {
@@ -185,7 +187,7 @@ export function mount(root, ctx) {
       const name = cardName(s.entries[0].code, getLang());
       return h("button", { type: "button", class: ["hand-card", "cn-stack", chosen && "selected", fresh && "fresh", total > 1 && "many"],
         dataset: { id: s.entries[0].id, rank: s.rank }, "aria-pressed": String(chosen > 0),
-        "aria-label": total > 1 ? `${name} ${t("canasta.hand.count", { n: total })}` : name },
+        "aria-label": handName(total > 1 ? `${name} ${t("canasta.hand.count", { n: total })}` : name, chosen > 0) },
       card(s.entries[0].code, { selected: chosen > 0 }),
       total > 1 && h("span", { class: "cn-count", text: t("canasta.hand.count", { n: total }) }),
       chosen > 0 && h("span", { class: "cn-picked", text: total > 1 ? t("canasta.hand.picked", { n: chosen, total }) : "✓" }));

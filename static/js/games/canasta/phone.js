@@ -6,6 +6,7 @@
 //
 // JS never decides a rule: everything shown comes from the engine's view; a refused action
 // shows the engine's own words.
+import { cardScale } from "../../core/display.js";
 import { getLang, t } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
 import { signed } from "../../core/numbers.js";
@@ -120,7 +121,7 @@ export function mount(root, ctx) {
       const middle = hand.panelReplacesTable()
         ? Math.min(Math.max((hand.panel.firstChild?.scrollHeight || 0) + 8, MIDDLE_MIN), Math.round(window.innerHeight * 0.45))
         : Math.max(MIDDLE_MIN, Math.min(tableBox.scrollHeight || MIDDLE_MIN, Math.round(window.innerHeight * MIDDLE_SHARE)), ctx.tableRoom?.() || 0);
-      return window.innerHeight - top - el.header.offsetHeight - el.strip.offsetHeight - 12 - middle;
+      return window.innerHeight - top - el.header.offsetHeight - el.strip.offsetHeight - 12 - Math.round(middle / cardScale());   // extra-large cards: the hand takes more
     },
   });
   el.middle.addEventListener("click", (event) => {

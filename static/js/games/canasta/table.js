@@ -18,6 +18,7 @@ import { seatChip, seatVars } from "../../core/seats.js";
 import { cardEl, parseCard } from "../../pieces/french.js";
 import { seatOf } from "../../shell/tv-kit.js";
 import { points } from "./words.js";
+import { cardScale } from "../../core/display.js";
 
 export const KINDS = ["red", "black", "wild", "sevens"];
 const BACK = `<svg class="ct-back" viewBox="0 0 100 140" aria-hidden="true"><rect x="2" y="2" width="96" height="136" rx="10" fill="#1d4e89" stroke="#cfe3ff" stroke-width="4"/><rect x="14" y="14" width="72" height="112" rx="6" fill="none" stroke="#cfe3ff" stroke-width="3"/></svg>`;
@@ -141,9 +142,10 @@ export function fitTable(root) {
   if (!table) return;
   const areas = [...table.querySelectorAll(".ct-melds")];
   const overflows = () => areas.some((a) => a.scrollHeight > a.clientHeight + 1 || a.scrollWidth > a.clientWidth + 1);
-  let size = CARD_MAX;
+  let size = Math.round(CARD_MAX * cardScale());
+  const min = Math.round(CARD_MIN * cardScale());
   table.style.setProperty("--card-h", `${size}px`);
-  while (size > CARD_MIN && overflows()) {
+  while (size > min && overflows()) {
     size = Math.floor(size * 0.94);
     table.style.setProperty("--card-h", `${size}px`);
   }

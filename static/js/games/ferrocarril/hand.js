@@ -16,11 +16,11 @@
 //
 // JS never decides a rule: a button is enabled only when its action type is in `view.allowed`
 // (and the selection has the right number of cards for it); the engine refuses anything wrong.
-import { cardEl, sortCards, theCard, theCards } from "../../pieces/spanish.js";
+import { cardEl, cardName, sortCards, theCard, theCards } from "../../pieces/spanish.js";
 import { getLang, pick, t } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
 import {
-  atRest, cardMaker, handHandle, handRows, idleActions, makeLine, markFresh, minis, pickHandLayout, routeTap,
+  atRest, cardMaker, handHandle, handName, handRows, idleActions, makeLine, markFresh, minis, pickHandLayout, routeTap,
   sayWhy, stateReaders, storedSort, tagIds, tapSortOrAct, watchResize,
 } from "../../shell/phone-kit.js";
 
@@ -130,7 +130,8 @@ export function mount(root, ctx) {
       const sel = ui.selected.has(e.id);
       const fresh = (ui.fresh.get(e.id) || 0) > now - FRESH_MS;
       return h("button", { type: "button", class: ["hand-card", sel && "selected", fresh && "fresh"], dataset: { id: e.id },
-        "aria-pressed": String(sel), style }, card(e.code, { selected: sel }));
+        "aria-pressed": String(sel), "aria-label": handName(cardName(e.code, getLang()), sel), style },
+      card(e.code, { selected: sel }));
     }));
     el.hand.style.setProperty("--card-h", `${Math.round(cardW * 1.4)}px`);
     // the hint and the sort toggle

@@ -3,9 +3,11 @@
 //
 // JS never decides a rule: the engine refuses anything wrong and its reason (error.es /
 // error.en) is shown in a banner.
+import { cardScale } from "../../core/display.js";
 import { cardEl, theCard, theCards } from "../../pieces/spanish.js";
 import { getLang, pick, t } from "../../core/i18n.js";
 import { h, s as svg } from "../../core/dom.js";
+import { announce } from "../../core/announce.js";
 import { cardMaker, makeLine, screenWithHand, seatStrip, stateReaders, swatch } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { eventFollower, fly, inTurn } from "../../shell/motion.js";
@@ -41,7 +43,7 @@ export function mount(root, ctx) {
     discardLabel: h("span", { class: "pile-label fc-discard-label" }), stock: h("div", { class: "pile-card fc-stock", dataset: { pile: "stock" } }),
     stockLabel: h("span", { class: "pile-label fc-stock-label" }),
     strip: h("ol", { class: "fc-players" }),
-    notice: h("div", { class: "fc-notice hidden" }), middle: h("div", { class: "fc-middle" }),
+    notice: h("div", { class: "fc-notice hidden" }), middle: h("div", { class: "fc-middle", tabindex: "0", role: "region", "aria-label": t("phone.table"), dataset: { scrollBox: "" } }),
     hand: h("div", { class: "fc-hand-box", style: { display: "contents" } }), buy: h("div", { class: "fc-overlay fc-buy hidden" }),
   };
   el.buysPile.append(el.buys, el.buysLabel);
@@ -181,7 +183,7 @@ export function mount(root, ctx) {
       const rows = Math.min(ROW_PX * game().players.length, Math.round(window.innerHeight * MIDDLE_SHARE));
       const middle = mode?.kind === "salir" ? 48 + 96 * mode.slots.length
         : window.innerHeight < 600 ? 76 : Math.max(MIDDLE_MIN, rows, ctx.tableRoom?.() || 0);
-      return window.innerHeight - top - el.header.offsetHeight - el.strip.offsetHeight - el.notice.offsetHeight - 20 - middle;
+      return window.innerHeight - top - el.header.offsetHeight - el.strip.offsetHeight - el.notice.offsetHeight - 20 - Math.round(middle / cardScale());   // extra-large cards: the hand takes more
     },
   });
 
@@ -232,6 +234,10 @@ export function mount(root, ctx) {
     } else {
       const mine = g.players[me()];
       const sub = b.discarder == null ? t("phone.fc.buy.first") : t("phone.fc.buy.from", { name: seatName(b.discarder) });
+      if (ui.announced !== b.key) {     // once a window: "¡Compro? La ha tirado Ana: el 7 de copas."
+        ui.announced = b.key;
+        announce(`${t("phone.fc.buy.title")} ${sub}: ${theCard(b.card, getLang())}.`);
+      }
       box.append(h("p", { class: "buy-title", text: t("phone.fc.buy.title") }), h("p", { class: "buy-sub", text: sub }),
         h("div", { class: "buy-card" }, card(b.card)),
         h("div", { class: "buy-timer", dataset: { countdown: "buy_window" } }));

@@ -17,12 +17,12 @@
 // JS never decides a rule: the engine's view says which actions are allowed (`allowed`), what
 // each group of the copy is and whether Deshacer costs three cards (`undo_surrenders`); a
 // refused action shows the engine's own words.
-import { t } from "../../core/i18n.js";
-import { cardEl, shortName, sortCards } from "../../pieces/french.js";
+import { getLang, t } from "../../core/i18n.js";
+import { cardEl, cardName, shortName, sortCards } from "../../pieces/french.js";
 import { hasScore, tc } from "./common.js";
 import { h } from "../../core/dom.js";
 import {
-  atRest, cardMaker, handHandle, handRows, idleActions, makeLine, markFresh, minis, pickHandLayout, routeTap,
+  atRest, cardMaker, handHandle, handName, handRows, idleActions, makeLine, markFresh, minis, pickHandLayout, routeTap,
   sayWhy, stateReaders, storedSort, tagIds, tapSortOrAct, watchResize,
 } from "../../shell/phone-kit.js";
 
@@ -204,7 +204,8 @@ export function mount(root, ctx) {
       const sel = picked.has(e.id);
       const fresh = (ui.fresh.get(e.id) || 0) > now - FRESH_MS;
       return h("button", { type: "button", class: ["hand-card", sel && "selected", fresh && "fresh", e.id === hintId && "hinted"],
-        dataset: { id: e.id, code: e.code }, "aria-pressed": String(sel), style }, card(e.code, { selected: sel }));
+        dataset: { id: e.id, code: e.code }, "aria-pressed": String(sel),
+        "aria-label": handName(cardName(e.code, getLang()), sel), style }, card(e.code, { selected: sel }));
     });
     el.hand.replaceChildren(...(list.length ? rows : [h("p", { class: "mn-empty-hand", text: t("mani.res.empty_hand") })]));
   }

@@ -5,6 +5,7 @@
 //
 // JS never decides a rule: everything shown comes from the engine's view; a refused action
 // shows the engine's own words.
+import { cardScale } from "../../core/display.js";
 import { pick, t } from "../../core/i18n.js";
 import { cardEl } from "../../pieces/french.js";
 import { hasScore, multiRound, tc } from "./common.js";
@@ -111,7 +112,7 @@ export function mount(root, ctx) {
     room() {
       const top = el.mn.getBoundingClientRect().top;
       const middle = Math.max(150, Math.round(window.innerHeight * (myTurn() ? 0.36 : 0.26)));
-      return window.innerHeight - top - el.header.offsetHeight - el.players.offsetHeight - el.notice.offsetHeight - 18 - middle;
+      return window.innerHeight - top - el.header.offsetHeight - el.players.offsetHeight - el.notice.offsetHeight - 18 - Math.round(middle / cardScale());   // extra-large cards: the hand takes more
     },
   });
   el.middle.addEventListener("click", (event) => {

@@ -23,11 +23,12 @@
 import { getLang, t } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
 import { store } from "../../core/storage.js";
-import { sortTiles, theTile, tileEl } from "../../pieces/dominoes.js";
+import { sortTiles, theTile, tileEl, tileName } from "../../pieces/dominoes.js";
 import {
-  atRest, handHandle, idleActions, makeLine, routeTap, sayWhy, stateReaders, tapSortOrAct, watchResize, whyNot,
+  atRest, handHandle, handName, idleActions, makeLine, routeTap, sayWhy, stateReaders, tapSortOrAct, watchResize, whyNot,
 } from "../../shell/phone-kit.js";
 import { MEXICAN, trainKey } from "./trains.js";
+import { cardScale } from "../../core/display.js";
 
 const SORT_KEY = "sobremesa.sort.dominoes";
 const FRESH_MS = 6000;
@@ -43,7 +44,8 @@ export function storedTileSort() {
 // whole and wrapped, fit `avail` px; never smaller than MIN_H. {bh, bw, perRow, rows}
 export function layoutTiles(count, width, avail) {
   let best = null;
-  for (let bh = MAX_H; bh >= MIN_H; bh--) {
+  const k = cardScale();
+  for (let bh = Math.round(MAX_H * k); bh >= Math.round(MIN_H * k); bh--) {
     const bw = 2 * bh - 4;
     const perRow = Math.max(1, Math.floor((width + GAP) / (bw + GAP)));
     const rows = Math.ceil(Math.max(count, 1) / perRow);
@@ -140,7 +142,7 @@ export function mount(root, ctx) {
         type: "button", class: ["hand-card", "tr-tile", sel && "selected", fresh && "fresh",
           fresh && turn && fitsOf(code).length && "fits-now",
           turn && !sel && !fitsOf(code).length && "no-fit"],
-        dataset: { id: code }, "aria-pressed": String(sel),
+        dataset: { id: code }, "aria-pressed": String(sel), "aria-label": handName(tileName(code, getLang()), sel),
       }, tileEl(code, { selected: sel, lang: getLang(), digits: digits() }));
     }) : [h("p", { class: "tr-empty-hand", text: t("tren.hand.empty") })]));
   }

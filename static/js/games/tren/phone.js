@@ -5,6 +5,7 @@
 //
 // JS never decides a rule: everything shown comes from the engine's view; a refused action
 // shows the engine's own words.
+import { cardScale } from "../../core/display.js";
 import { getLang, t } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
 import { signed } from "../../core/numbers.js";
@@ -138,7 +139,7 @@ export function mount(root, ctx) {
       const lanes = (game().trains?.length || 2) + 1;
       const rows = compact() ? COMPACT_PX * Math.ceil(lanes / 2) : LANE_PX * lanes;
       const middle = Math.max(Math.min(rows, Math.round(window.innerHeight * MIDDLE_SHARE)), ctx.tableRoom?.() || 0);
-      return window.innerHeight - top - el.header.offsetHeight - el.strip.offsetHeight - el.notice.offsetHeight - 12 - middle;
+      return window.innerHeight - top - el.header.offsetHeight - el.strip.offsetHeight - el.notice.offsetHeight - 12 - Math.round(middle / cardScale());   // extra-large cards: the hand takes more
     },
   });
   el.middle.addEventListener("click", (event) => {

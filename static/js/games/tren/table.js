@@ -18,6 +18,7 @@ import { tileEl } from "../../pieces/dominoes.js";
 import { seatOf, signed } from "../../shell/tv-kit.js";
 import { mount as mountLanes } from "./lanes.js";
 import { MEXICAN, locomotive } from "./trains.js";
+import { cardScale } from "../../core/display.js";
 
 export const MEXICAN_SEAT = { name: "", color: "#f2c230", ink: "#2b2100", initial: "★" };
 
@@ -77,12 +78,15 @@ function arm(state, key, side, local) {
   const last = train.tiles.length - 1;
   const fits = (local.fits || []).some((k) => String(k) === String(key));
   const turn = key !== MEXICAN && view.turn === key && view.phase === "play";
+  const label = armLabel(state, key);
+  // A train the held tile fits is a button (a tap or, on the one-device page, ↑ and Enter plays it there).
+  const asButton = fits ? { tabindex: "0", role: "button", "aria-label": label.textContent } : {};
   return h("section", {
     class: ["tren-arm", `side-${side}`, key === MEXICAN && "mexican", turn && "turn", train.marker && "marker",
       train.open_double && "open-double", fits && "fits", !train.started && "empty"],
-    vars: seatVars(seat), dataset: { train: String(key), open: String(train.open) },
+    vars: seatVars(seat), dataset: { train: String(key), open: String(train.open) }, ...asButton,
   },
-  armLabel(state, key),
+  label,
   h("div", { class: "arm-tiles" },
     train.marker && markerBadge(seat),
     h("span", { class: "arm-more", hidden: true }),
@@ -132,7 +136,8 @@ export function fitTrains(root) {
   const first = getComputedStyle(arms[0]);
   const chrome = arms[0].querySelector(".arm-label").getBoundingClientRect().height + parseFloat(first.rowGap || "0")
     + ["paddingTop", "paddingBottom", "borderTopWidth", "borderBottomWidth"].reduce((sum, k) => sum + parseFloat(first[k]), 0);
-  const size = Math.max(TILE_MIN, Math.min(TILE_MAX[rows] || 72, Math.floor((rowH - chrome) / 2)));
+  const k = cardScale();
+  const size = Math.max(Math.round(TILE_MIN * k), Math.min(Math.round((TILE_MAX[rows] || 72) * k), Math.floor((rowH - chrome) / 2)));
   table.style.setProperty("--tile", `${size}px`);
   for (const el of table.querySelectorAll(".tren-arm")) foldTrain(el);
   drawRails(table);

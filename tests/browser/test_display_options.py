@@ -1,0 +1,125 @@
+"""The display options of one device (the "Aa" dialog: four-colour suits, extra-large cards,
+high contrast) change what is drawn, measured in computed colours and sizes: on a phone's
+one-device Canasta (French suits), a laptop's one-device Ferrocarril (Spanish suits) and Tren
+Mexicano (tiles), and on the TV; each device keeps its own."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.pages import page_in
+
+WAIT_MS = 10000
+LAPTOP = {"width": 1366, "height": 768}
+RED, FC_GREEN = "rgb(198, 40, 40)", "rgb(46, 125, 50)"
+
+
+def start_solo(page: Page, url: str, game: str, hand: str):
+    page.goto(url + "/solo")
+    page.locator(f'.tile[data-game="{game}"]').click()
+    page.locator("#solo-start").click()
+    expect(page.locator("body")).to_have_attribute("data-screen", "game")
+    expect(page.locator(f"{hand} .hand-card").first).to_be_visible()
+
+
+def fills(page: Page, selector: str) -> set[str]:
+    return set(page.locator(selector).evaluate_all("els => els.map(e => getComputedStyle(e).fill)"))
+
+
+def width(page: Page, selector: str) -> float:
+    return page.locator(selector).first.evaluate("e => e.getBoundingClientRect().width")
+
+
+def set_option(page: Page, opener: str, name: str, on: bool = True):
+    page.locator(opener).click()
+    dialog = page.locator("dialog.display-dialog[open]")
+    expect(dialog.locator("h2")).to_have_text("Cartas y colores")
+    box = dialog.locator(f'input[name="{name}"]')
+    box.set_checked(on)
+    dialog.get_by_role("button", name="Listo").click()
+    expect(page.locator("dialog.display-dialog[open]")).to_have_count(0)
+
+
+def test_a_phone_playing_canasta_alone_gets_four_colours_large_cards_and_contrast(browser, host):
+    with page_in(browser, WAIT_MS, **browser.devices["Pixel 7"]) as page:
+        start_solo(page, host.url, "canasta", ".cn-hand")
+        hand = ".cn-hand .hand-card"
+        # Default: diamonds red like hearts, clubs black like spades.
+        assert fills(page, f"{hand} .ink-d") <= {RED}
+        assert fills(page, f"{hand} .ink-c") <= {"rgb(27, 27, 27)"}
+        assert fills(page, f"{hand} :is(.ink-d, .ink-c)"), "no diamond nor club in the hand"
+        set_option(page, "#solo-display", "four_colour")
+        assert fills(page, f"{hand} .ink-d") <= {"rgb(20, 87, 184)"}          # blue
+        assert fills(page, f"{hand} .ink-c") <= {"rgb(27, 122, 51)"}          # green
+        assert fills(page, f"{hand} .ink-h") <= {RED}
+
+        set_option(page, "#solo-display", "large")
+        set_option(page, "#solo-display", "contrast")
+        background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+        assert background == "rgb(0, 0, 0)"
+        stroke = page.locator(f"{hand} svg.card > rect").first.evaluate(
+            "r => [getComputedStyle(r).stroke, getComputedStyle(r).strokeWidth]")
+        assert stroke == ["rgb(0, 0, 0)", "5px"], stroke
+        assert fills(page, f"{hand} .ink-h") <= {"rgb(163, 0, 0)"}
+
+        # Kept on this device: after a reload the same, and the dialog says so.
+        page.reload()
+        expect(page.locator("html")).to_have_class("opt-four-colour opt-large opt-contrast")
+        page.locator("#display-btn").click()
+        for name in ("four_colour", "large", "contrast"):
+            expect(page.locator(f'dialog[open] input[name="{name}"]')).to_be_checked()
+
+
+@pytest.mark.parametrize("game", ["ferrocarril", "tren", "canasta"])
+def test_the_laptop_alone_draws_spanish_suits_and_tiles_with_the_options(browser, host, game):
+    with page_in(browser, WAIT_MS, viewport=LAPTOP) as page:
+        hand = {"ferrocarril": ".fc-hand", "tren": ".tr-hand", "canasta": ".cn-hand"}[game]
+        start_solo(page, host.url, game, hand)
+        page.wait_for_timeout(300)            # the hand laid out for the screen's size
+        before = width(page, f"{hand} .hand-card")
+        if game == "ferrocarril":
+            page.wait_for_function("() => document.querySelector('.fc-hand .ink-b')")
+            assert fills(page, ".fc-hand .ink-b") == {FC_GREEN}
+            set_option(page, "#solo-display", "four_colour")
+            assert fills(page, ".fc-hand .ink-b") == {"rgb(78, 52, 46)"}      # bastos brown
+            assert fills(page, ".fc-hand .ink-c") <= {RED}                   # copas still red
+        set_option(page, "#solo-display", "large")
+        # The hand takes more of the screen, its pieces about a third larger.
+        page.wait_for_function(
+            "([s, w]) => document.querySelector(s).getBoundingClientRect().width > w * 1.25",
+            arg=[f"{hand} .hand-card", before])
+        set_option(page, "#solo-display", "contrast")
+        piece = "svg.domino" if game == "tren" else "svg.card"
+        assert page.locator(f"{hand} {piece} > rect").first.evaluate(
+            "r => getComputedStyle(r).strokeWidth") == "5px"
+
+
+def test_the_tv_keeps_its_own_options(tv, host, new_phone):
+    tv.goto(host.url + "/")
+    expect(tv.locator(".join-panel")).to_be_visible()
+    assert tv.evaluate("() => getComputedStyle(document.body).backgroundImage") != "none"
+    set_option(tv, "#display-btn", "contrast")
+    assert tv.evaluate("() => getComputedStyle(document.body).backgroundColor") == "rgb(0, 0, 0)"
+    assert tv.evaluate("() => getComputedStyle(document.body).backgroundImage") == "none"
+    phone = new_phone()
+    phone.goto(host.url + "/j")
+    expect(phone.locator("#display-btn")).to_have_accessible_name("Aa: cartas y colores")
+    assert phone.evaluate("() => document.documentElement.className") == ""
+
+
+MOVING = """() => [...document.querySelectorAll('*')].filter(e => {
+    const s = getComputedStyle(e);
+    return s.animationName !== 'none' && parseFloat(s.animationDuration) > 0.001
+        || parseFloat(s.transitionDuration) > 0.001;
+}).map(e => e.className.baseVal ?? e.className)"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_reduced_motion_stops_every_animation(browser, host, motion):
+    with page_in(browser, WAIT_MS, viewport=LAPTOP, reduced_motion=motion) as page:
+        start_solo(page, host.url, "ferrocarril", ".fc-hand")
+        moving = page.evaluate(MOVING)
+        if motion == "reduce":
+            assert moving == [], moving
+        else:                      # what would move: the test sees it
+            assert moving, "nothing animates on the page"
