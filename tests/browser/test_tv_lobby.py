@@ -116,3 +116,18 @@ def test_option_values_are_shown_by_their_labels_on_the_tv_and_the_solo_entry(tv
         no_raw_value_in(solo, "solo guadalupe")
     finally:
         solo.close()
+
+
+def test_every_option_row_of_a_game_with_many_options_can_be_reached(tv, host):
+    """Tren Mexicano has six options: the lobby's options panel shows them all, or scrolls
+    (before, its last row was cut off under the panel's edge and could not be reached)."""
+    tv.set_default_timeout(WAIT_MS)
+    tv.goto(host.url + "/")
+    choose_game(tv, "tren")
+    expect(tv.locator(".options-card .option").last).to_be_attached()
+    panel = tv.evaluate("""() => {
+        const p = document.querySelector('.detail-panel');
+        return {scroll: p.scrollHeight, client: p.clientHeight,
+                overflow: getComputedStyle(p).overflowY};
+    }""")
+    assert panel["scroll"] <= panel["client"] + 1 or panel["overflow"] in ("auto", "scroll"), panel
