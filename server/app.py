@@ -139,6 +139,7 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
                   max_rooms=max_rooms, round_end_shown=round_end_shown)
     lobby.restore()
     app.extensions["sobremesa"] = lobby
+    replays = lobby.replays
 
     if sweep:
         def sweeper():
@@ -188,6 +189,52 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
     @app.get("/history.csv")
     def history_csv():
         return download("\ufeff" + history.to_csv(lobby.store.played()), "text/csv", "csv")
+
+    # ----- replays (server/replays.py): public views only, of finished games only ----------------
+
+    def refused(error: RoomError, status: int) -> Response:
+        return Response(json.dumps({"ok": False, "error": error.to_dict()}), status=status,
+                        mimetype="application/json")
+
+    REFUSAL_STATUS = {"unknown_played": 404, "unknown_room": 404, "room_damaged": 404,
+                      "no_replay": 409,
+                      "not_finished": 409, "replay_damaged": 409}
+
+    def replay_answer(work) -> Response:
+        try:
+            return work()
+        except RoomError as error:
+            return refused(error, REFUSAL_STATUS.get(error.code, 400))
+
+    @app.get("/api/replays/<int:game_id>")
+    def replay_summary(game_id: int):
+        """A finished game's players, key moments (the slideshow) and number of steps."""
+        return replay_answer(lambda: {"ok": True, **replays.summary(game_id)})
+
+    @app.get("/api/replays/<int:game_id>/views")
+    def replay_views(game_id: int):
+        """The TV's view at steps `from` … (at most 40 of them): 0 is the deal."""
+        def work():
+            start, count = request.args.get("from", "0"), request.args.get("count", "20")
+            if not (start.isdigit() and count.isdigit() and len(start) < 7 and len(count) < 4):
+                raise RoomError.malformed("from")
+            views = replays.views(game_id, int(start), int(count))
+            body = f'{{"ok":true,"from":{int(start)},"views":[{",".join(views)}]}}'
+            return Response(body, mimetype="application/json")
+        return replay_answer(work)
+
+    @app.get("/api/replays/room/<code>")
+    def room_replay(code: str):
+        """The replay of the game a room has just finished (the slideshow before its podium)."""
+        def work():
+            room = lobby.room(code.upper()[:8])
+            game_id = None
+            if room.status == "finished":
+                game_id = lobby.store.room_game_id(room.code, room.seed)
+            if game_id is None:
+                raise RoomError.of("not_finished")
+            return {"ok": True, **replays.summary(game_id)}
+        return replay_answer(work)
 
     def download(body: str, mimetype: str, suffix: str) -> Response:
         name = time.strftime(f"sobremesa-historial-%Y%m%d.{suffix}")

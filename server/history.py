@@ -10,6 +10,11 @@ Names: the same name on another night is the same person, compared without case 
 ("Abuela", "abuela", "ABUELA"). `aliases` maps a folded name to the name it was merged into.
 Lessons are not recorded; solo games are, marked `solo` (a person against the computer).
 Computer players appear in each game but not in the table of honour.
+
+`log` keeps what the game is rebuilt from for its replay on the TV: the room's options, its
+moves and the seats that changed hands (JSON). It is NULL for a game recorded before replays,
+unless its room was still on the live list when this host started (then its moves are filled
+in). It is never sent with the history: a replay asks for it by id (server/replays.py).
 """
 from __future__ import annotations
 
@@ -20,7 +25,7 @@ import sqlite3
 import time
 import unicodedata
 
-SCHEMA_VERSION = 2           # PRAGMA user_version: 0 or 1 = a file from before the history
+SCHEMA_VERSION = 3           # PRAGMA user_version: 0 or 1 = before the history, 2 = before `log`
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS played (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -34,6 +39,7 @@ CREATE TABLE IF NOT EXISTS played (
     players TEXT NOT NULL,
     rounds TEXT NOT NULL,
     removed INTEGER NOT NULL DEFAULT 0,
+    log TEXT,
     UNIQUE (room, seed)
 );
 CREATE INDEX IF NOT EXISTS played_by_date ON played (finished);
@@ -49,6 +55,9 @@ MAX_NAME = 20
 def migrate(db: sqlite3.Connection) -> None:
     """Bring an older file up to SCHEMA_VERSION (tables are only ever added)."""
     db.executescript(SCHEMA)
+    columns = {row[1] for row in db.execute("PRAGMA table_info(played)")}
+    if "log" not in columns:
+        db.execute("ALTER TABLE played ADD COLUMN log TEXT")
     if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
@@ -74,7 +83,9 @@ def entry(room) -> dict | None:
     return {"room": room.code, "seed": room.seed, "game": room.game_name, "kind": room.kind,
             "options": {k: v for k, v in game.options.items() if not str(k).startswith("_")},
             "started": room.created, "finished": time.time(),
-            "players": players, "rounds": game.round_scores()}
+            "players": players, "rounds": game.round_scores(),
+            "log": {"options": room.options, "actions": game.to_json_log(),
+                    "renames": room.renames}}
 
 
 def _places(ranking: list[int], scores: list[int]) -> list[int]:
@@ -88,10 +99,34 @@ def _places(ranking: list[int], scores: list[int]) -> list[int]:
 
 
 def insert(db: sqlite3.Connection, row: dict) -> None:
-    db.execute(f"INSERT OR IGNORE INTO played ({COLUMNS[4:]}) VALUES (?,?,?,?,?,?,?,?,?)",
+    log = json.dumps(row["log"]) if row.get("log") is not None else None
+    db.execute(f"INSERT OR IGNORE INTO played ({COLUMNS[4:]}, log) VALUES (?,?,?,?,?,?,?,?,?,?)",
                (row["room"], row["seed"], row["game"], row["kind"], json.dumps(row["options"]),
                 row["started"], row["finished"], json.dumps(row["players"]),
-                json.dumps(row["rounds"])))
+                json.dumps(row["rounds"]), log))
+    if log is not None:        # recorded before replays were kept: its moves are known now
+        db.execute("UPDATE played SET log = ? WHERE room = ? AND seed = ? AND log IS NULL",
+                   (log, row["room"], row["seed"]))
+
+
+def replay_source(db: sqlite3.Connection, game_id: int) -> tuple[dict, dict | None] | None:
+    """A recorded game (as `games` gives it) and what rebuilds it (None when it was recorded
+    before replays were kept); None for an unknown or removed game."""
+    row = db.execute(f"SELECT {COLUMNS}, log FROM played WHERE id = ? AND removed = 0",
+                     (game_id,)).fetchone()
+    if row is None:
+        return None
+    played = _decode(row[:-1])
+    names = _aliases(db)
+    for player in played["players"]:
+        player["name"] = names.get(fold(player["name"]), player["name"])
+    return played, json.loads(row[-1]) if row[-1] is not None else None
+
+
+def room_game_id(db: sqlite3.Connection, room: str, seed: int) -> int | None:
+    row = db.execute("SELECT id FROM played WHERE room = ? AND seed = ? AND removed = 0",
+                     (room, seed)).fetchone()
+    return row[0] if row else None
 
 
 def _decode(row) -> dict:
@@ -103,7 +138,7 @@ def _decode(row) -> dict:
 
 def games(db: sqlite3.Connection, game: str | None = None, limit: int | None = None) -> list:
     """Recorded games, newest first, names as merged."""
-    query = f"SELECT {COLUMNS} FROM played WHERE removed = 0"
+    query = f"SELECT {COLUMNS}, log IS NOT NULL FROM played WHERE removed = 0"
     args: list = []
     if game is not None:
         query += " AND game = ?"
@@ -115,7 +150,8 @@ def games(db: sqlite3.Connection, game: str | None = None, limit: int | None = N
     names = _aliases(db)
     found = []
     for row in db.execute(query, args).fetchall():
-        played = _decode(row)
+        played = _decode(row[:-1])
+        played["replay"] = bool(row[-1])
         for player in played["players"]:
             player["name"] = names.get(fold(player["name"]), player["name"])
         found.append(played)

@@ -43,4 +43,9 @@ register({
     "unknown_name": ("Ese nombre no está en el historial.", "That name is not in the history."),
     "unknown_played": ("Esa partida no está en el historial.",
                        "That game is not in the history."),
+    "no_replay": ("Esa partida se jugó antes de que se guardaran las repeticiones.",
+                  "That game was played before replays were kept."),
+    "replay_damaged": ("Esa partida no se puede repetir: sus jugadas no se pudieron leer.",
+                       "That game cannot be replayed: its moves could not be read."),
+    "not_finished": ("La partida aún no ha terminado.", "The game is not over yet."),
 })

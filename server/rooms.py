@@ -27,6 +27,7 @@ from server.brains import LocalBrains
 from server.inbound import token_shape
 from server.palette import COLORS, initials, ink
 from server.push import Client, Pusher
+from server.replays import Replays
 from server.room import AWAY, HANDED_OVER, Request, Room, RoomError, RunningTimer, Seat, clean_name
 from server.scheduler import PeopleFirst
 from server.store import SavedRoom, Store
@@ -81,6 +82,7 @@ class Lobby:
         # Bumped by each game recorded, merge or removal: TVs fetch the history again. It starts
         # from the clock, so a TV that saw the host before a restart fetches again too.
         self.history_version = int(time.time() * 1000)
+        self.replays = Replays(store)
         self._lock = threading.Lock()
         self._timer_ids = itertools.count(1)
 
@@ -630,6 +632,7 @@ class Lobby:
         """Every TV and phone shows the history afresh (other rooms' locks later, never while
         holding this one)."""
         self.history_version += 1
+        self.replays.forget_all()                   # names merged, a game removed
         for code in list(self.rooms):
             self.spawn(functools.partial(self.push.room, code), 0)
 

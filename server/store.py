@@ -181,6 +181,14 @@ class Store:
         with self._lock:
             return history.games(self._db, game, limit)
 
+    def replay_source(self, game_id: int) -> tuple[dict, dict | None] | None:
+        with self._lock:
+            return history.replay_source(self._db, game_id)
+
+    def room_game_id(self, room: str, seed: int) -> int | None:
+        with self._lock:
+            return history.room_game_id(self._db, room, seed)
+
     def merge_names(self, source: str, into: str) -> str:
         with self._lock, self._transaction():
             return history.merge(self._db, source, into)
