@@ -82,7 +82,8 @@ class Replays:
                 raise ValueError(f"no game called {played['game']!r}")
             args = (players, source["options"], played["seed"], source["actions"])
             moments = cls.highlights(*args, most=MOST_MOMENTS)
-            views, rounds = [], []
+            views: list[str] = []
+            rounds: list[dict] = []
             for step, view in enumerate(cls.public_replay(*args)):
                 views.append(json.dumps(view, separators=(",", ":")))
                 number = view.get("round")
