@@ -290,4 +290,6 @@ def test_a_match_to_5000_ends_on_the_podium_highest_total_first(browser, host):
             expect(step.locator(".podium-score")).to_have_text(f"{grouped} pts")
         expect(tv.locator(".canasta-game-over .lowest")).to_have_text("1 ronda")
         expect(abuela.locator(".results .winner")).to_have_text("¡Has ganado!")
+        tv.locator(".replay-layer .replay-close").click()    # the evening's moments play first
+        expect(tv.locator(".replay-layer")).to_be_hidden()
         shot(tv, "podium")

@@ -253,3 +253,11 @@ def test_the_guide_finds_every_kind_of_thing_a_lesson_points_at():
         for lesson in lessons_of(name):
             for step in lesson.steps:
                 assert set(step.point or {}) <= kinds, (lesson.id, step.point)
+
+
+def test_every_games_tv_screen_draws_the_pieces_a_replay_shows():
+    """shell/tv-replay.js draws a closing moment's hand with the game's own pieces."""
+    for manifest in sorted(JS.glob("games/*/manifest.js")):
+        tv = (manifest.parent / "tv.js").read_text()
+        exported = re.search(r"^export (?:const|function) shownPieces\b", tv, re.M)
+        assert exported, manifest.parent.name

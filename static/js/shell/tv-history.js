@@ -6,6 +6,7 @@
 import { h } from "../core/dom.js";
 import { getLang, pick, t } from "../core/i18n.js";
 import { seatChip } from "../core/seats.js";
+import { openReplay } from "./tv-replay.js";
 
 let data = null;              // the last /api/history answer
 let loadedVersion = null;     // the history version it answers
@@ -69,13 +70,23 @@ function who(player) {
     h("span", { class: "name", text: player.name }), h("span", { class: "score", text: String(player.score) }));
 }
 
+// "▶ Repetir": the game step by step (shell/tv-replay.js), for a game whose moves were kept.
+function replayButton(game, ctx, withText) {
+  if (!game.replay) return null;
+  const label = `${t("replay.watch_game")}: ${gameTitle(ctx.catalogue, game.game)}, ${nightOf(game.finished)}`;
+  return h("button", { type: "button", class: "replay-game", "aria-label": label, title: t("replay.watch_game"),
+    on: { click: () => openReplay({ source: { game: game.id }, mode: "steps", catalogue: ctx.catalogue }) } },
+  h("span", { "aria-hidden": "true" }, "▶"), withText ? ` ${t("replay.watch")}` : "");
+}
+
 function recentGame(game, ctx) {
   const players = byPlace(game.players);
   return h("div", { class: "recent-game", dataset: { id: String(game.id), game: game.game } },
     h("p", { class: "recent-head" },
       h("span", { class: "recent-title", text: gameTitle(ctx.catalogue, game.game) }),
       game.kind === "solo" && h("span", { class: "solo-mark", text: t("tv.history_solo") }),
-      h("span", { class: "recent-day", text: nightOf(game.finished) })),
+      h("span", { class: "recent-day", text: nightOf(game.finished) }),
+      replayButton(game, ctx, true)),
     h("p", { class: "recent-scores" },
       h("span", { class: "star", "aria-hidden": "true" }, "★"),
       players.map((p) => h("span", { class: ["standing", p.winner && "winner"] }, who(p)))));
@@ -151,6 +162,7 @@ function playedItem(game, ctx) {
   return h("li", { dataset: { id: String(game.id) } },
     h("span", { class: "when", text: when }),
     h("span", { class: "what" }, h("span", { class: "star", "aria-hidden": "true" }, "★"), ` ${scores}`),
+    replayButton(game, ctx, false),
     ctx.isHost && h("button", { type: "button", class: "remove-game", "aria-label": t("tv.remove_game"),
       title: t("tv.remove_game"),
       on: { click: () => {

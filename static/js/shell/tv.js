@@ -17,6 +17,7 @@ import { setTimers } from "../core/timers.js";
 import { loadScreen } from "./games.js";
 import { renderHostLayer } from "./tv-host.js";
 import { fitRecent, honourLayer, recentPanel, refreshHistory } from "./tv-history.js";
+import { closeReplay, openReplay, replayShown } from "./tv-replay.js";
 
 const STORE_KEY = "sobremesa.tv";
 
@@ -43,6 +44,8 @@ let mode = null;                  // "lobby" | "game": what #screen holds now
 let gameRoot = null;
 let gameName = null;
 let screen = null;                // the mounted game screen {update, relabel, destroy}
+let sawPlay = false;              // this page saw the game before its end: the slideshow follows
+let replayOffer = null;           // the podium's "Ver los mejores momentos"
 
 // ----- session ---------------------------------------------------------------------------------
 
@@ -184,6 +187,7 @@ function render() {
   }
   renderRoomBadge();
   renderHostLayer(dom.hostLayer, dom.hostButton, { state, host, rerender: scheduleRender, catalogue });
+  if (replayShown() === "moments" && state.game?.phase !== "game_over") closeReplay();   // a new game
   if (state.game) renderGame();
   else {
     if (dragging) return; // the seat list is being dragged: draw after the drop
@@ -223,6 +227,28 @@ function setHeader(...nodes) {
 function unmountGame() {
   if (screen) screen.destroy();
   screen = null;
+  sawPlay = false;
+}
+
+// At the end of a game this page watched, the key moments of the evening play before the
+// podium (nothing is shown when the host has none to give); the podium offers them again.
+function afterTheGame() {
+  const over = state.game.phase === "game_over";
+  if (!over) sawPlay = true;
+  else if (sawPlay) {
+    sawPlay = false;
+    showMoments(true);
+  }
+  if (!replayOffer) {
+    replayOffer = h("button", { type: "button", class: "replay-offer", on: { click: () => showMoments(false) } });
+  }
+  replayOffer.replaceChildren(h("span", { class: "star", "aria-hidden": "true" }, "★"), " ", t("replay.offer"));
+  replayOffer.hidden = !over;
+  if (replayOffer.parentNode !== dom.screen) dom.screen.append(replayOffer);
+}
+
+function showMoments(quiet) {
+  openReplay({ source: { room: state.room.code }, mode: "moments", catalogue, quiet, onClose: () => {} });
 }
 
 async function renderGame() {
@@ -246,6 +272,7 @@ async function renderGame() {
   } catch (error) {
     console.error("render failed", error);
   }
+  afterTheGame();
 }
 
 // ----- the lobby ---------------------------------------------------------------------------------

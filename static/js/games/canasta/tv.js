@@ -15,6 +15,9 @@ import {
   eventName, feed, lastEventN, newEvents, notePhase, phaseScreen, seatOf, tableArea, toastLine, turnPill, tvScreen,
 } from "../../shell/tv-kit.js";
 
+// The cards a replay's closing moment shows (shell/tv-replay.js).
+export const shownPieces = (codes) => codes.map((code) => cardEl(code, { lang: getLang() }));
+
 const FEED_SIZE = 8;
 const BACK = `<svg class="ct-back" viewBox="0 0 100 140" aria-hidden="true"><rect x="2" y="2" width="96" height="136" rx="10" fill="#1d4e89" stroke="#cfe3ff" stroke-width="4"/><rect x="14" y="14" width="72" height="112" rx="6" fill="none" stroke="#cfe3ff" stroke-width="3"/><path d="M14 50 L86 20 M14 90 L86 60 M14 126 L86 100" stroke="#cfe3ff" stroke-width="3" opacity="0.6"/></svg>`;
 

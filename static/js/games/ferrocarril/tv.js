@@ -17,6 +17,9 @@ const FEED_SIZE = 7;
 
 const cardEl = (code, options = {}) => deckCard(code, { lang: getLang(), ...options });
 
+// The cards a replay's closing moment shows (shell/tv-replay.js).
+export const shownPieces = (codes) => codes.map((code) => cardEl(code));
+
 // ----- words ---------------------------------------------------------------------------------------
 
 const minus = signed;

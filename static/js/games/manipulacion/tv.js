@@ -15,6 +15,9 @@ import {
 } from "../../shell/tv-kit.js";
 import { eventText, groupKey, hasScore, multiRound, tc } from "./common.js";
 
+// The cards a replay's closing moment shows (shell/tv-replay.js).
+export const shownPieces = (codes) => codes.map((code) => cardEl(code, { lang: getLang() }));
+
 const FEED_SIZE = 7;
 const FRESH_MS = 6000;          // a group that just changed stays outlined this long
 

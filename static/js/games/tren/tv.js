@@ -19,6 +19,9 @@ const FEED_SIZE = 8;
 
 const digitsOf = (view) => (view.rules || {}).faces === "digits";
 const tile = (code, view, options = {}) => tileEl(code, { lang: getLang(), digits: digitsOf(view), ...options });
+
+// The tiles a replay's closing moment shows (shell/tv-replay.js).
+export const shownPieces = (codes, view) => codes.map((code) => tile(code, view, { orientation: "along" }));
 const words = (code) => theTile(code, getLang());
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);      // "The double 9 must…"
 
