@@ -279,6 +279,15 @@ class Replay {
   }
 
   key(event) {
+    if (event.key === "Tab") {                 // the focus stays in the layer (a modal dialog)
+      const stops = [...this.layer.querySelectorAll("button:not(:disabled), input")];
+      const [first, last] = [stops[0], stops[stops.length - 1]];
+      if (event.shiftKey ? document.activeElement === first : document.activeElement === last) {
+        event.preventDefault();
+        (event.shiftKey ? last : first)?.focus();
+      }
+      return;
+    }
     const actions = {
       Escape: () => this.close(),
       " ": () => this.toggle(),
