@@ -123,3 +123,32 @@ def test_reduced_motion_stops_every_animation(browser, host, motion):
             assert moving == [], moving
         else:                      # what would move: the test sees it
             assert moving, "nothing animates on the page"
+
+
+@pytest.mark.parametrize("game", ["ferrocarril", "tren", "canasta", "manipulacion"])
+def test_extra_large_cards_grow_the_hand_on_a_phone(browser, host, game):
+    """On a Pixel 7 playing alone, "Cartas extragrandes" makes the same hand's pieces a third
+    larger (before, the phone kept them the size the screen allowed: the same, or smaller); a
+    hand taller than its room scrolls, its last piece reachable and the buttons in sight."""
+    hand = {"ferrocarril": ".fc-hand", "tren": ".tr-hand", "canasta": ".cn-hand",
+            "manipulacion": ".mn-hand"}[game]
+    pieces = f"{hand} .hand-card"
+    with page_in(browser, WAIT_MS, **browser.devices["Pixel 7"]) as page:
+        start_solo(page, host.url, game, hand)
+        page.locator("#solo-pause").click()                 # the hand stays as it is
+        expect(page.locator("#solo-pause")).to_have_attribute("aria-pressed", "true")
+        page.wait_for_timeout(300)
+        count = page.locator(pieces).count()
+        before = page.locator(f"{pieces} svg").first.evaluate(
+            "e => e.getBoundingClientRect().height")
+        set_option(page, "#solo-display", "large")
+        page.wait_for_timeout(300)
+        assert page.locator(pieces).count() == count
+        after = page.locator(f"{pieces} svg").first.evaluate(
+            "e => e.getBoundingClientRect().height")
+        print(game, count, round(before), "->", round(after))
+        assert after >= before * 1.3, (before, after)
+        page.locator(pieces).last.scroll_into_view_if_needed()
+        expect(page.locator(pieces).last).to_be_in_viewport()
+        box = page.locator(hand).evaluate("e => e.getBoundingClientRect().bottom")
+        assert box <= page.viewport_size["height"], box         # the hand ends on the screen

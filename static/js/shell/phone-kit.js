@@ -124,8 +124,11 @@ export function freshOver(fresh, ms) {
 // Of 1..maxRows rows, the one whose visible (tappable) card strips are largest, among those
 // where every strip is at least minStep wide (a finger's width) when there is one.
 // {rows, perRow, cardW, step, score}
-export function pickHandLayout(count, width, avail, sizes) {
-  const k = cardScale();   // extra-large cards: every size larger, even if fewer fit
+export function pickHandLayout(count, width, avail, sizes, k = cardScale()) {
+  if (k > 1) {         // extra-large: the usual layout's largest card, k times larger
+    const cardW = Math.min(width, Math.round((Math.min(sizes.maxH, avail) / 1.4) * k));
+    return largeLayout(pickHandLayout(count, width, avail, sizes, 1), count, width, sizes.minStep * k, cardW);
+  }
   const { maxRows, gap, area } = sizes;
   const [minH, maxH, minStep, minW] = [sizes.minH, sizes.maxH, sizes.minStep, sizes.minW].map((v) => Math.round(v * k));
   let best = null;
@@ -146,6 +149,21 @@ export function pickHandLayout(count, width, avail, sizes) {
     if (perRow === 1) break;
   }
   return best;
+}
+
+// Cards cardW wide in as few rows as leave each corner readable (strips minStep wide); the hand
+// scrolls if the screen is too short for them (scrollHand).
+function largeLayout(base, count, width, minStep, cardW) {
+  for (let rows = 1; ; rows++) {
+    const perRow = Math.ceil(count / rows);
+    const step = perRow > 1 ? Math.min(cardW + 4, (width - cardW) / (perRow - 1)) : cardW;
+    if (step >= minStep || perRow === 1) return { ...base, rows, perRow, cardW, step };
+  }
+}
+
+// A hand taller than its room (extra-large cards) scrolls in it, its buttons still in sight.
+export function scrollHand(hand, room) {
+  hand.style.maxHeight = cardScale() > 1 ? `${Math.round(room)}px` : "";
 }
 
 // ----- state, sending -------------------------------------------------------------------

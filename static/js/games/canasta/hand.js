@@ -20,8 +20,8 @@ import { getLang, t } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
 import { cardScale } from "../../core/display.js";
 import {
-  atRest, cardMaker, handHandle, handName, idleActions, makeLine, markFresh, minis, routeTap, sayWhy, stateReaders,
-  tagIds, tapSortOrAct, watchResize,
+  atRest, cardMaker, handHandle, handName, idleActions, makeLine, markFresh, minis, routeTap, sayWhy, scrollHand,
+  stateReaders, tagIds, tapSortOrAct, watchResize,
 } from "../../shell/phone-kit.js";
 
 const PLAYING = new Set(["draw", "play"]);
@@ -152,8 +152,19 @@ export function mount(root, ctx) {
   function layoutStacks(count) {
     const width = Math.max(240, el.hand.clientWidth || root.clientWidth) - 8;
     const avail = Math.max(70, ctx.room(ui.mode) - el.handbar.offsetHeight - el.actions.offsetHeight - 8);
+    const k = cardScale();
+    scrollHand(el.hand, avail + 16);
+    if (k > 1) {       // extra-large: the usual cards k times larger; the hand scrolls if it must
+      const w = Math.min(width, Math.round(usualStacks(count, width, avail).w * k));
+      const perRow = Math.max(1, Math.floor((width + GAP) / (w + GAP)));
+      return { rows: Math.ceil(count / perRow), perRow, w };
+    }
+    return usualStacks(count, width, avail);
+  }
+
+  function usualStacks(count, width, avail) {
     let best = null;
-    const [minW, maxW] = [MIN_CARD_W, MAX_CARD_W].map((v) => Math.round(v * cardScale()));
+    const [minW, maxW] = [MIN_CARD_W, MAX_CARD_W];
     for (let rows = 1; rows <= 6; rows++) {
       const perRow = Math.ceil(count / rows);
       const w = Math.min(maxW, Math.floor((width - (perRow - 1) * GAP) / perRow));

@@ -20,7 +20,7 @@ import { cardEl, cardName, sortCards, theCard, theCards } from "../../pieces/spa
 import { getLang, pick, t } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
 import {
-  atRest, cardMaker, handHandle, handName, handRows, idleActions, makeLine, markFresh, minis, pickHandLayout, routeTap,
+  atRest, cardMaker, handHandle, handName, handRows, idleActions, makeLine, markFresh, minis, pickHandLayout, routeTap, scrollHand,
   sayWhy, stateReaders, storedSort, tagIds, tapSortOrAct, watchResize,
 } from "../../shell/phone-kit.js";
 
@@ -109,6 +109,7 @@ export function mount(root, ctx) {
   function layoutHand(count) {
     const width = Math.max(240, el.hand.clientWidth || root.clientWidth) - 12;
     const avail = Math.max(2 * 50, ctx.room(ui.mode) - el.handbar.offsetHeight - el.actions.offsetHeight);
+    scrollHand(el.hand, avail);
     return pickHandLayout(count, width, avail,
       { maxRows: 4, minH: 62, maxH: MAX_CARD_H, gap: 10, minStep: 44, minW: 44, area: 1.4 });
   }

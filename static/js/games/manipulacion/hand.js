@@ -22,7 +22,7 @@ import { cardEl, cardName, shortName, sortCards } from "../../pieces/french.js";
 import { hasScore, tc } from "./common.js";
 import { h } from "../../core/dom.js";
 import {
-  atRest, cardMaker, handHandle, handName, handRows, idleActions, makeLine, markFresh, minis, pickHandLayout, routeTap,
+  atRest, cardMaker, handHandle, handName, handRows, idleActions, makeLine, markFresh, minis, pickHandLayout, routeTap, scrollHand,
   sayWhy, stateReaders, storedSort, tagIds, tapSortOrAct, watchResize,
 } from "../../shell/phone-kit.js";
 
@@ -185,6 +185,7 @@ export function mount(root, ctx) {
     const width = Math.max(240, (el.hand.clientWidth || root.clientWidth || 360) - 12);
     const avail = Math.max(70, Math.min(260, ctx.room() - el.bar.offsetHeight - el.actions.offsetHeight));
     const maxH = Math.min(126, Math.round(window.innerHeight * (myTurn() ? 0.16 : 0.2)));
+    scrollHand(el.hand, avail);
     return pickHandLayout(count, width, avail, { maxRows: 4, minH: 56, maxH, gap: 6, minStep: 44, minW: 44, area: 1 });
   }
 

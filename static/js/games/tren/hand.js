@@ -25,7 +25,8 @@ import { h } from "../../core/dom.js";
 import { store } from "../../core/storage.js";
 import { sortTiles, theTile, tileEl, tileName } from "../../pieces/dominoes.js";
 import {
-  atRest, handHandle, handName, idleActions, makeLine, routeTap, sayWhy, stateReaders, tapSortOrAct, watchResize, whyNot,
+  atRest, handHandle, handName, idleActions, makeLine, routeTap, sayWhy, scrollHand, stateReaders, tapSortOrAct,
+  watchResize, whyNot,
 } from "../../shell/phone-kit.js";
 import { MEXICAN, trainKey } from "./trains.js";
 import { cardScale } from "../../core/display.js";
@@ -42,10 +43,14 @@ export function storedTileSort() {
 
 // The largest tile buttons (height bh, a tile across is twice as wide) whose rows, every tile
 // whole and wrapped, fit `avail` px; never smaller than MIN_H. {bh, bw, perRow, rows}
-export function layoutTiles(count, width, avail) {
+export function layoutTiles(count, width, avail, k = cardScale()) {
   let best = null;
-  const k = cardScale();
-  for (let bh = Math.round(MAX_H * k); bh >= Math.round(MIN_H * k); bh--) {
+  if (k > 1) {        // extra-large: the usual tiles k times larger; the hand scrolls if it must
+    const bh = Math.round(layoutTiles(count, width, avail, 1).bh * k);
+    const perRow = Math.max(1, Math.floor((width + GAP) / (2 * bh - 4 + GAP)));
+    return { bh, bw: 2 * bh - 4, perRow, rows: Math.ceil(Math.max(count, 1) / perRow) };
+  }
+  for (let bh = MAX_H; bh >= MIN_H; bh--) {
     const bw = 2 * bh - 4;
     const perRow = Math.max(1, Math.floor((width + GAP) / (bw + GAP)));
     const rows = Math.ceil(Math.max(count, 1) / perRow);
@@ -131,6 +136,7 @@ export function mount(root, ctx) {
     const width = Math.max(240, (el.hand.clientWidth || root.clientWidth || 360) - 8);
     const avail = Math.max(MIN_H, ctx.room() - el.bar.offsetHeight - el.actions.offsetHeight - 8);
     const { bh, bw } = layoutTiles(codes.length, width, avail);
+    scrollHand(el.hand, avail + 8);
     el.hand.style.setProperty("--tile-h", `${bh}px`);
     el.hand.style.setProperty("--tile-w", `${bw}px`);
     const now = Date.now();
