@@ -23,7 +23,16 @@ def start_solo(page: Page, url: str, game: str, hand: str):
 
 
 def fills(page: Page, selector: str) -> set[str]:
-    return set(page.locator(selector).evaluate_all("els => els.map(e => getComputedStyle(e).fill)"))
+    """The computed fills of `selector`, once the hand is drawn (a computer player's move may
+    redraw it just then, or a pause hide it: no fill is computed for a piece not on screen)."""
+    found: set[str] = {""}
+    for _ in range(50):
+        found = set(page.locator(selector).evaluate_all(
+            "els => els.map(e => getComputedStyle(e).fill)"))
+        if "" not in found:
+            break
+        page.wait_for_timeout(100)
+    return found
 
 
 def width(page: Page, selector: str) -> float:
@@ -75,7 +84,10 @@ def test_the_laptop_alone_draws_spanish_suits_and_tiles_with_the_options(browser
     with page_in(browser, WAIT_MS, viewport=LAPTOP) as page:
         hand = {"ferrocarril": ".fc-hand", "tren": ".tr-hand", "canasta": ".cn-hand"}[game]
         start_solo(page, host.url, game, hand)
+        page.locator("#solo-pause").click()     # the same hand before and after
+        expect(page.locator("#solo-pause")).to_have_attribute("aria-pressed", "true")
         page.wait_for_timeout(300)            # the hand laid out for the screen's size
+        count = page.locator(f"{hand} .hand-card").count()
         before = width(page, f"{hand} .hand-card")
         if game == "ferrocarril":
             page.wait_for_function("() => document.querySelector('.fc-hand .ink-b')")
@@ -88,10 +100,13 @@ def test_the_laptop_alone_draws_spanish_suits_and_tiles_with_the_options(browser
         page.wait_for_function(
             "([s, w]) => document.querySelector(s).getBoundingClientRect().width > w * 1.25",
             arg=[f"{hand} .hand-card", before])
+        assert page.locator(f"{hand} .hand-card").count() == count
+        page.locator("#solo-pause").click()
+        expect(page.locator("#solo-pause")).to_have_attribute("aria-pressed", "false")
         set_option(page, "#solo-display", "contrast")
         piece = "svg.domino" if game == "tren" else "svg.card"
-        assert page.locator(f"{hand} {piece} > rect").first.evaluate(
-            "r => getComputedStyle(r).strokeWidth") == "5px"
+        # (a computer player's move may redraw the hand meanwhile: the check waits for it)
+        expect(page.locator(f"{hand} {piece} > rect").first).to_have_css("stroke-width", "5px")
 
 
 def test_the_tv_keeps_its_own_options(tv, host, new_phone):
