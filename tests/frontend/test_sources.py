@@ -261,3 +261,50 @@ def test_every_games_tv_screen_draws_the_pieces_a_replay_shows():
         tv = (manifest.parent / "tv.js").read_text()
         exported = re.search(r"^export (?:const|function) shownPieces\b", tv, re.M)
         assert exported, manifest.parent.name
+
+
+SHELL_KEY = re.compile(
+    r"""["'`]((?:common|display|phone|tv|solo|lesson|replay)\.[a-z0-9_.]+)["'`]""")
+STATIC_IMPORT = re.compile(r"""^import\s[^;]*?from\s+["'](\.[^"']+)["']""", re.M | re.S)
+PAGES = {"tv": ("shell/tv.js", "tv"), "phone": ("shell/phone.js", "phone"),
+         "solo": ("shell/solo.js", "phone")}
+
+
+def reachable(entry: Path) -> set[Path]:
+    """The modules a page loads from `entry` by static imports."""
+    seen: set[Path] = set()
+    todo = [entry]
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        todo += [(path.parent / m).resolve() for m in STATIC_IMPORT.findall(path.read_text())]
+    return seen
+
+
+def registered_keys(text: str) -> set[str]:
+    return set(re.findall(r'^\s*"([a-z_]+\.[a-z0-9_.]+)":', text, re.M))
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_shell_word_a_page_shows_is_registered_on_that_page(page):
+    """The shells' words are split by page (core/i18n.js for all, shell/tv-strings.js,
+    solo-strings.js, replay-strings.js for their own), so the phone page does not carry the
+    TV's: every literal key a page's modules use must be in a strings module that page loads."""
+    entry, device = PAGES[page]
+    modules = reachable((JS / entry).resolve())
+    for manifest in sorted(JS.glob("games/*/manifest.js")):     # loaded by name, by games.js
+        modules |= reachable(manifest.resolve())
+        modules |= reachable((manifest.parent / f"{device}.js").resolve())
+    known: set[str] = set()
+    for path in modules:
+        if path.name == "i18n.js" or path.name.endswith("strings.js"):
+            known |= registered_keys(path.read_text())
+    template = (ROOT / "templates" / f"{page}.html").read_text()
+    used = {(relative(path), key) for path in modules
+            for key in SHELL_KEY.findall(path.read_text()) if not key.endswith(".")}
+    used |= {(f"templates/{page}.html", key)
+             for key in re.findall(r'data-i18n="([^"]+)"', template)}
+    missing = sorted((where, key) for where, key in used if key not in known)
+    assert not missing, missing

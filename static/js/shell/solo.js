@@ -8,7 +8,7 @@
 // host token (`pause`, `resume`, `set_pace`) in localStorage under SOLO_KEY.
 import { seatChip, seatVars } from "../core/seats.js";
 import { h, s as svg } from "../core/dom.js";
-import { t, getLang, toggleLang, onLangChange, pick } from "../core/i18n.js";
+import { t, getLang, toggleLang, onLangChange, pick, registerStrings } from "../core/i18n.js";
 import { keepAwake } from "../core/keep-awake.js";
 import { connect, request } from "../core/net.js";
 import { signed } from "../core/numbers.js";
@@ -19,6 +19,9 @@ import { loadManifest, screenSlot } from "./games.js";
 import { mountGuide } from "./lesson.js";
 import { banner, errorText, vibrate } from "./notices.js";
 import { installKeys } from "./keys.js";
+import soloStrings from "./solo-strings.js";
+
+registerStrings(soloStrings);
 
 const NAME_KEY = "sobremesa.name";          // shared with the phone page
 const SOLO_KEY = "sobremesa.solo";          // [{room, token, host_token, game}]

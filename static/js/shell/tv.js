@@ -10,7 +10,7 @@
 import { seatChip, seatVars } from "../core/seats.js";
 import { connect, request } from "../core/net.js";
 import { h } from "../core/dom.js";
-import { getLang, onLangChange, pick, t, toggleLang } from "../core/i18n.js";
+import { getLang, onLangChange, pick, registerStrings, t, toggleLang } from "../core/i18n.js";
 import { displayButton, onDisplayChange } from "../core/display.js";
 import { store } from "../core/storage.js";
 import { setTimers } from "../core/timers.js";
@@ -18,6 +18,9 @@ import { loadScreen } from "./games.js";
 import { renderHostLayer } from "./tv-host.js";
 import { fitRecent, honourLayer, recentPanel, refreshHistory } from "./tv-history.js";
 import { closeReplay, openReplay, replayShown } from "./tv-replay.js";
+import tvStrings from "./tv-strings.js";
+
+registerStrings(tvStrings);
 
 const STORE_KEY = "sobremesa.tv";
 
