@@ -1,6 +1,7 @@
 """The family history in the browser: a game of Tren Mexicano played to its end (by the
 computer, for speed) appears in the TV's "Últimas partidas" after a `kill -9` and restart of
-the host; the phone shows its player's own record after the podium.
+the host; the phone shows its player's own record after the podium, and so does the one-device
+page after a game against the computer.
 
 With SOBREMESA_SCREENS=1 the lobby, the table of honour and the phone's record are saved to
 docs/screens/tv-history-*.png and docs/screens/phone-history-record.png."""
@@ -11,10 +12,12 @@ import time
 from pathlib import Path
 
 import pytest
+import socketio
 from playwright.sync_api import expect
 
 from server.store import Store
-from tests.browser.pages import choose_game, host_command
+from tests.browser.pages import choose_game, host_command, page_in
+from tests.browser.test_canasta_night import LAST
 from tests.live import Host
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -108,3 +111,34 @@ def test_a_game_played_to_its_end_is_in_the_latest_games_after_a_restart(browser
     finally:
         context.close()
         phone_context.close()
+
+
+def test_the_one_device_page_shows_its_players_record_after_the_podium(browser, host):
+    """A game alone against the computer ("Contra el ordenador") counts in the family history
+    too, and the one-device page shows its player's record under the podium, as a phone does."""
+    client = socketio.Client()
+    client.connect(host.url, transports=["websocket"], wait_timeout=5)
+    try:
+        reply = client.call("create_solo", {
+            "game": "canasta", "name": "Abuela", "bots": ["facil"] * 2,
+            "options": {"target": 5000, "_deal": LAST}, "fast": False}, timeout=5)
+        assert reply["ok"], reply
+        moved = client.call("action", {"room": reply["room"], "token": reply["token"],
+                                       "action": {"type": "discard", "card": "9c"}}, timeout=5)
+        assert moved["ok"], moved                          # she goes out: the match is over
+    finally:
+        client.disconnect()
+    entry = {"room": reply["room"], "token": reply["token"], "host_token": reply["host_token"],
+             "game": "canasta"}
+    with page_in(browser, 10000, viewport={"width": 1366, "height": 768}) as page:
+        page.goto(host.url + "/solo")
+        page.evaluate("(entry) => localStorage.setItem('sobremesa.solo', JSON.stringify([entry]))",
+                      entry)
+        page.reload()
+        page.locator(f'.resume-item[data-room="{reply["room"]}"]').click()
+        record = page.locator("#my-record")
+        expect(record).to_be_visible()
+        expect(record).to_contain_text("Tu historial en Canasta Ferroviaria")
+        expect(record.locator(".record-wins")).to_have_text("Primera partida, primera victoria")
+        expect(record.locator(".record-best")).to_have_text("Tu mejor puesto: 1.º")
+        shot(page, "solo-history-record")

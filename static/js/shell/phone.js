@@ -14,6 +14,7 @@ import { displayButton, onDisplayChange } from "../core/display.js";
 import { announce, turnAnnouncer } from "../core/announce.js";
 import { screenSlot } from "./games.js";
 import { banner, errorText, vibrate } from "./notices.js";
+import { drawRecord } from "./record.js";
 
 const NAME_KEY = "sobremesa.name";
 const seatKey = (code) => `sobremesa.seat.${code}`;
@@ -310,21 +311,6 @@ function renderAutoplay(state) {
   if (on) $("autoplay-msg").textContent = t(seat.autoplay === "away" ? "phone.autoplay_away" : "phone.autoplay_host");
 }
 
-// After the podium: this player's own record in this game, from the family history.
-function renderRecord(state) {
-  const record = state.history?.record;
-  const on = !!(record && record.played && state.room.status === "finished");
-  const bar = $("my-record");
-  bar.classList.toggle("hidden", !on);
-  if (!on) return;
-  bar.replaceChildren(
-    Object.assign(document.createElement("strong"), { textContent: t("phone.record_title", { game: pick(record.title) || state.room.game }) }),
-    Object.assign(document.createElement("span"), { className: "record-wins",
-      textContent: t(record.wins === 1 ? "phone.record_win" : "phone.record_wins", { wins: record.wins, played: record.played }) }),
-    record.best_place ? Object.assign(document.createElement("span"), { className: "record-best",
-      textContent: t("phone.record_best", { place: record.best_place }) }) : "");
-}
-
 $("reclaim-btn").addEventListener("click", async () => {
   const reply = await request(app.socket, "reclaim", { room: app.code, token: store.get(seatKey(app.code)) });
   if (!reply.ok) banner(reply.error);
@@ -362,7 +348,7 @@ async function render() {
     if (seated) $("takeover").classList.add("hidden");
     else renderTakeover(state);
     renderAutoplay(state);
-    renderRecord(state);
+    drawRecord($("my-record"), state);
     const ui = await mountGame(state);
     if (ui && app.state) ui.update(app.state);
   }

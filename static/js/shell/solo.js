@@ -19,6 +19,7 @@ import { loadManifest, screenSlot } from "./games.js";
 import { mountGuide } from "./lesson.js";
 import { banner, errorText, vibrate } from "./notices.js";
 import { installKeys } from "./keys.js";
+import { drawRecord } from "./record.js";
 import soloStrings from "./solo-strings.js";
 
 registerStrings(soloStrings);
@@ -548,6 +549,7 @@ async function renderGame() {
   if (!state || app.screen !== "game") return;
   renderBar(state);
   renderGuide(state);
+  drawRecord($("my-record"), state);
   if (!state.game) return;
   const ui = await mountGame(state);
   if (ui && app.state) ui.update(app.state);
