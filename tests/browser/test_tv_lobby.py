@@ -131,3 +131,30 @@ def test_every_option_row_of_a_game_with_many_options_can_be_reached(tv, host):
                 overflow: getComputedStyle(p).overflowY};
     }""")
     assert panel["scroll"] <= panel["client"] + 1 or panel["overflow"] in ("auto", "scroll"), panel
+
+
+def test_with_eight_players_every_seat_and_empezar_are_on_screen(tv, host):
+    """Tren Mexicano seats eight: beyond five the seats are one line each, so that Empezar
+    stays on the TV (it was pushed below the screen, out of reach), names readable."""
+    tv.set_default_timeout(WAIT_MS)
+    tv.goto(host.url + "/")
+    choose_game(tv, "tren")
+    for n in range(8):
+        tv.locator(".add-bot .add").click()
+        expect(tv.locator(".seats-panel .seat-name")).to_have_count(n + 1)
+    expect(tv.locator(".seat-list")).to_have_class(re.compile(r"\bmany\b"))
+    boxes = tv.evaluate("""() => {
+        const box = (e) => e.getBoundingClientRect().toJSON();
+        return {start: box(document.querySelector('#start')),
+                panel: box(document.querySelector('.seats-panel')),
+                names: [...document.querySelectorAll('.seats-panel .seat-name')].map(
+                    (e) => [e.scrollWidth <= e.clientWidth + 1, e.textContent]),
+                list: [document.querySelector('.seat-list').scrollHeight,
+                       document.querySelector('.seat-list').clientHeight]};
+    }""")
+    assert boxes["start"]["bottom"] <= min(boxes["panel"]["bottom"], 1080), boxes
+    assert boxes["list"][0] <= boxes["list"][1] + 1, boxes            # no seat scrolled away
+    whole = [name for fits, name in boxes["names"] if fits]
+    assert len(whole) >= 6, boxes["names"]          # a long name may end in "…", not most
+    tv.locator("#start").click()
+    expect(tv.locator(".tren-screen")).to_be_visible()

@@ -92,12 +92,13 @@ function recentGame(game, ctx) {
       players.map((p) => h("span", { class: ["standing", p.winner && "winner"] }, who(p)))));
 }
 
-// Drop the oldest games that do not fit the panel (a night's heading goes with its last game).
+// Drop the oldest games that do not fit the panel, all of them if need be (many seats): the
+// heading and its "Cuadro de honor" stay.
 export function fitRecent(panel) {
   if (!panel) return;
   const fits = () => panel.scrollHeight <= panel.clientHeight + 1;
   const games = [...panel.querySelectorAll(".recent-game")];
-  while (!fits() && games.length > 1) games.pop().remove();
+  while (!fits() && games.length) games.pop().remove();
 }
 
 // The table of honour, over the lobby; nothing when it is closed.

@@ -470,14 +470,16 @@ function seatsPanel(info, room, isHost, recent) {
     host("reorder", { order: next });
   };
 
-  const list = h("ol", { class: "seat-list", title: isHost ? t("tv.drag_hint") : null }, seats.map((seat, index) => {
+  // Beyond five seats each is one line, so that Empezar stays on screen with eight.
+  const list = h("ol", { class: ["seat-list", seats.length > 5 && "many"], title: isHost ? t("tv.drag_hint") : null }, seats.map((seat, index) => {
     const badges = [];
     if (seat.bot) {
       const nextLevel = levels[(levels.indexOf(seat.bot) + 1) % levels.length];
       badges.push(h("button", {
         type: "button", class: "badge bot", disabled: !isHost || levels.length < 2,
         title: t("tv.level"), on: { click: () => host("set_bot", { seat: seat.id, level: nextLevel }) },
-      }, `${t("tv.bot")} · ${t(`common.level.${seat.bot}`)}`));
+        "aria-label": `${t("tv.bot")} · ${t(`common.level.${seat.bot}`)}`,
+      }, seats.length > 5 ? t(`common.level.${seat.bot}`) : `${t("tv.bot")} · ${t(`common.level.${seat.bot}`)}`));
     } else {
       badges.push(h("span", { class: ["badge", seat.connected ? "phone" : "away"],
         text: seat.connected ? t("tv.phone") : t("tv.away") }));
