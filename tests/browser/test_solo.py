@@ -309,3 +309,24 @@ def test_the_solo_screen_fits_a_tablet_either_way_round_and_a_big_laptop(browser
         assert len(seats) == 3 and all(s["right"] <= width and s["score"] for s in seats), seats
     finally:
         context.close()
+
+
+def test_a_phone_alone_draws_canastas_table_as_the_phone_page_does(browser, host):
+    """The one-device page links the TV's table styles for laptops: on a phone, Canasta's table
+    is the phone's one line per player (its names were TV-sized, running into the counters, and
+    the kitty's count sat on its picture)."""
+    with page_in(browser, 10000, **browser.devices["Pixel 7"]) as page:
+        page.goto(host.url + "/solo")
+        page.locator('.tile[data-game="canasta"]').click()
+        page.locator("#solo-start").click()
+        expect(page.locator(".canasta-table-phone .ct-seat")).to_have_count(3)
+        looks = page.evaluate("""() => {
+            const style = (s) => getComputedStyle(document.querySelector(s));
+            return {name: parseFloat(style('.canasta-table-phone .ct-name').fontSize),
+                    kitty: style('.canasta-table-phone .ct-kitty').flexDirection,
+                    rows: [...document.querySelectorAll('.canasta-table-phone .ct-head')].map(
+                        (e) => e.getBoundingClientRect().height)};
+        }""")
+        assert looks["name"] <= 20, looks
+        assert looks["kitty"] == "row", looks
+        assert max(looks["rows"]) <= 56, looks
