@@ -1,4 +1,5 @@
-"""How long finding a finished game's key moments takes, against replaying its log alone, for a
+"""How long finding a finished game's key moments takes, against replaying its log alone, and
+building every public view of it as JSON (what the host keeps for a step-by-step replay), for a
 long bot game of each game (CPU time, the best of a few runs, so other work on the machine
 counts less).
 
@@ -7,6 +8,7 @@ counts less).
 from __future__ import annotations
 
 import argparse
+import json
 import time
 
 from engine.registry import GAMES
@@ -43,8 +45,12 @@ def measure(name: str, players: int, options: dict | None, seed: int, repeat: in
     replay = best_of(repeat, lambda: cls.replay(players, options, seed, log))
     moments = best_of(repeat, lambda: cls.moments(players, options, seed, log))
     found = len(cls.moments(players, options, seed, log))
+    views = best_of(repeat, lambda: [json.dumps(v) for v in
+                                     cls.public_replay(players, options, seed, log)])
+    size = sum(len(json.dumps(v)) for v in cls.public_replay(players, options, seed, log))
     return (f"{name:<13} players {players}  actions {len(log):5}  moments {found:3}  "
-            f"replay {replay * 1000:5.0f} ms  moments {moments * 1000:5.0f} ms")
+            f"replay {replay * 1000:5.0f} ms  moments {moments * 1000:5.0f} ms  "
+            f"every view as JSON {views * 1000:5.0f} ms ({size / 1e6:.1f} MB)")
 
 
 def main(argv=None) -> int:
