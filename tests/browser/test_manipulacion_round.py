@@ -296,6 +296,10 @@ def test_a_manipulacion_round_on_two_phones(host, tv, new_phone, patient_expect)
     table.expect_groups("7h 8h 9h", "5s 5d 5c")
     ana.expect_hand("Kc Kd")
     table.expect_turn(1)
+    # The feed names the cards in words, not as symbols ("7♥").
+    expect(tv.locator(".feed-item.latest .text")).to_have_text(
+        "Ana baja el 5 de picas, el 7 de corazones, el 8 de corazones, el 9 de corazones, "
+        "el 5 de diamantes y el 5 de tréboles")
 
     # Beto: the reminder; "Voy a jugar" holds the hinted card for him.
     beto.press("draw")

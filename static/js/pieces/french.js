@@ -48,6 +48,24 @@ export function cardName(code, lang = "es") {
   return card.named ? `${joker} (${plain})` : plain;
 }
 
+// A card in a sentence: "el 7 de corazones", "la Jota de picas", "the Queen of hearts", "el
+// comodín"; and several: "el 5 de picas, el 6 de picas y el 7 de picas".
+const FEMININE = new Set(["J", "Q"]);        // la Jota, la Reina; el As, el Rey, el 7
+
+export function theCard(code, lang = "es") {
+  const card = parseCard(code);
+  if (card.joker && !card.named) return lang === "es" ? "el comodín" : "a joker";
+  const name = cardName(code, lang);
+  if (lang !== "es") return `the ${name}`;
+  return `${FEMININE.has(card.rank) ? "la" : "el"} ${name}`;
+}
+
+export function theCards(codes, lang = "es") {
+  const names = codes.map((code) => theCard(code, lang));
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} ${lang === "es" ? "y" : "and"} ${names[names.length - 1]}`;
+}
+
 // A short label for text: "Q♥", "10♠", "★Q♥" for a named joker, "★" for a joker.
 export function shortName(code) {
   const card = parseCard(code);

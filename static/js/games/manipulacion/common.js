@@ -1,8 +1,8 @@
 // Rummy Manipulación helpers shared by the TV and the phone: how a rule set scores (for the
 // labels), event sentences and the display order of the table's groups. No rule is decided
 // here: everything comes from the engine's view.
-import { hasKey, t } from "../../core/i18n.js";
-import { parseCard, RANK_ORDER, shortName, SUIT_ORDER } from "../../pieces/french.js";
+import { getLang, hasKey, t } from "../../core/i18n.js";
+import { parseCard, RANK_ORDER, SUIT_ORDER, theCards } from "../../pieces/french.js";
 
 // t() for counts: key_one for 1, key otherwise.
 export function countKey(key, n) {
@@ -32,7 +32,7 @@ export function eventText(ev, nameOf) {
   switch (ev.type) {
     case "deal": return t("mani.ev.deal", { name, round: ev.round });
     case "draw": return ev.cards === 1 ? t("mani.ev.draw", { name }) : t("mani.ev.draw_n", { name, n: ev.cards });
-    case "play": return t("mani.ev.play", { name, cards: (ev.cards || []).map(shortName).join(" ") });
+    case "play": return t("mani.ev.play", { name, cards: theCards(ev.cards || [], getLang()) });
     case "pass": return t("mani.ev.pass", { name });
     case "surrender": return t("mani.ev.surrender", { name, n: ev.cards });
     case "close": return t("mani.ev.close", { name });
