@@ -54,3 +54,42 @@ def test_the_one_device_page_and_a_lesson(browser, host):
         expect(page.locator(".lesson-bubble")).to_be_visible()
         found += axe_violations(page, "lesson (step 1)")
     assert not found, found
+
+
+def test_tren_and_canasta_phones_in_play(browser, host):
+    """Tren Mexicano's phone with a tile held (the trains are buttons), then Canasta's phone on
+    her turn and in the pile composer."""
+    from tests.browser.canasta_rooms import CanastaRoom, act, stack
+    from tests.browser.tren_rooms import TrenRoom, lane, lit_trains, tile
+    found = []
+    with page_in(browser, WAIT_MS, **browser.devices["Pixel 7"]) as phone:
+        room = TrenRoom(host, phone, phone_states.TR_DEAL, 4)
+        try:
+            expect(phone.locator(".tr-turn.mine")).to_be_visible()
+            tile(phone, "6-5").click()
+            assert lit_trains(phone, 2) == ["0", "mexican"]
+            found += axe_violations(phone, "tren phone (a tile held, two trains lit)")
+            # Each train is named by the words it shows ("Robotina", "pide 3"), the rest heard.
+            names = {"0": "Tu tren, Tú: pide 5", "1": "Tren de Robotina, abierto: pide 3",
+                     "mexican": "Tren Mexicano: pide 6"}
+            for train, name in names.items():
+                expect(lane(phone, train)).to_have_accessible_name(name)
+        finally:
+            room.close()
+    with page_in(browser, WAIT_MS, **browser.devices["Pixel 7"]) as phone:
+        room = CanastaRoom(host, phone, phone_states.CN_DEAL, 3)
+        try:
+            expect(phone.locator(".cn-turn.mine")).to_be_visible()
+            stack(phone, "Q").click()
+            expect(stack(phone, "Q")).to_have_accessible_name("Reina de picas ×2, seleccionada")
+            found += axe_violations(phone, "canasta phone (her turn, two Queens held)")
+            stack(phone, "Q").click()
+            act(phone, "take_pile").click()
+            for _ in range(3):
+                stack(phone, "A").click()
+            expect(phone.locator(".cn-progress")).to_contain_text("Llevas 90 de 50")
+            found += axe_violations(phone, "canasta phone (taking the pile)")
+        finally:
+            room.close()
+    assert not found, found
+
