@@ -1,14 +1,19 @@
 """axe-core (vendored, static/vendor) on the TV, a phone, the one-device page and a lesson, in
-several states: no serious or critical violation. Each page's results are printed (run with -s
-to read them)."""
+several states: the lobby, play (Ferrocarril, Tren Mexicano with a tile held, Canasta), and the
+end of a round and of the game on the TV and the phone (Ferrocarril, Tren Mexicano, Canasta,
+Manipulación's round end): no serious or critical violation. Each page's results are printed
+(run with -s to read them)."""
 from __future__ import annotations
 
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
-from tests.browser import phone_states
+from engine.cards import SPANISH, deck
+from tests.browser import canasta_table, phone_states, tren_table
 from tests.browser.axe import axe_violations
+from tests.browser.canasta_rooms import CanastaRoom, act, stack
 from tests.browser.night import pass_window
-from tests.browser.pages import page_in
+from tests.browser.pages import page_in, seat_at_tv
+from tests.browser.tren_rooms import TrenRoom, lane, lit_trains, tile
 
 WAIT_MS = 10000
 LAPTOP = {"width": 1366, "height": 768}
@@ -59,8 +64,6 @@ def test_the_one_device_page_and_a_lesson(browser, host):
 def test_tren_and_canasta_phones_in_play(browser, host):
     """Tren Mexicano's phone with a tile held (the trains are buttons), then Canasta's phone on
     her turn and in the pile composer."""
-    from tests.browser.canasta_rooms import CanastaRoom, act, stack
-    from tests.browser.tren_rooms import TrenRoom, lane, lit_trains, tile
     found = []
     with page_in(browser, WAIT_MS, **browser.devices["Pixel 7"]) as phone:
         room = TrenRoom(host, phone, phone_states.TR_DEAL, 4)
@@ -93,3 +96,99 @@ def test_tren_and_canasta_phones_in_play(browser, host):
             room.close()
     assert not found, found
 
+
+# ----- the end of a round and of the game ----------------------------------------------------
+
+# Ferrocarril's last round (7: one run of seven): Abuela goes down with a run of oros, lays two
+# tríos and closes with the 9b she draws.
+FC_LAST_RUN, FC_LAST_GROUPS = "Ao 2o 3o 4o 5o 6o 7o", ["3c 3e 3b", "4c 4e 4b"]
+
+
+def ferrocarril_last_round(players: int) -> dict:
+    hand = " ".join([FC_LAST_RUN, *FC_LAST_GROUPS])
+    rest = [SPANISH.format(c) for c in deck(2, 4)]
+    for name in f"{hand} {phone_states.FC_DRAWN} {phone_states.FC_UPTURNED}".split():
+        rest.remove(name)
+    hands = [hand] + [" ".join(rest[13 * k:13 * k + 13]) for k in range(players - 1)]
+    return {"dealer": players - 1, "hands": hands, "discard": phone_states.FC_UPTURNED,
+            "stock": " ".join([phone_states.FC_DRAWN, *rest[13 * (players - 1):]]),
+            "round": 7, "opening_done": True}
+
+
+def lay(phone: Page, cards: str, act: str) -> None:
+    for code in cards.split():
+        phone_states.tap_card(phone, phone.locator(f'.fc-hand .hand-card[data-id="{code}#0"]'))
+    phone.locator(f'.fc-actions [data-act="{act}"]').click()
+
+
+def results_checked(tv: Page, phone: Page, tv_screen: str, label: str) -> list[dict]:
+    expect(tv.locator(tv_screen).first).to_be_visible(timeout=3 * WAIT_MS)
+    expect(phone.locator(".results")).to_be_visible()
+    return axe_violations(tv, f"tv {label}") + axe_violations(phone, f"phone {label}")
+
+
+def test_ferrocarril_round_end(host, tv, new_phone):
+    phone = new_phone()
+    phone_states.ferrocarril(host, tv, phone, lambda moment: None, players=3)
+    found = results_checked(tv, phone, ".round-over", "ferrocarril round end")
+    assert not found, found
+
+
+def test_manipulacion_round_end(host, tv, new_phone):
+    phone = new_phone()
+    phone_states.manipulacion(host, tv, phone, lambda moment: None, players=3)
+    found = results_checked(tv, phone, ".round-over", "manipulación round end")
+    assert not found, found
+
+
+def test_ferrocarril_podium(host, tv, new_phone):
+    phone = new_phone()
+    phone_states.open_room(host, tv, phone, "ferrocarril", 3, "Abuela", ferrocarril_last_round(3),
+                           {"buy_seconds": 10})
+    phone_states.start(tv, phone)
+    expect(phone.locator(".fc-buy:not(.hidden)")).to_be_visible()
+    pass_window(phone)
+    draw = phone.locator('.fc-actions [data-act="draw"]')
+    expect(draw).to_be_enabled()
+    draw.click()
+    expect(phone.locator(".fc-hand .hand-card")).to_have_count(14)
+    lay(phone, FC_LAST_RUN, "salir")
+    phone.locator('.fc-actions [data-act="send_salir"]').click()
+    expect(phone.locator(".fc-hand .hand-card")).to_have_count(7)
+    for group in FC_LAST_GROUPS:
+        lay(phone, group, "meld")
+    expect(phone.locator(".fc-hand .hand-card")).to_have_count(1)
+    phone.locator('.fc-actions [data-act="close"]').click()
+    found = results_checked(tv, phone, ".podium", "ferrocarril podium")
+    assert not found, found
+
+
+def test_tren_round_end(host, tv, new_phone):
+    phone = new_phone()
+    tren_table.open_room(host, tv, phone, 4, tren_table.ENDING)
+    found = results_checked(tv, phone, ".round-over.tren-over", "tren round end")
+    assert not found, found
+
+
+def test_tren_podium(host, tv, new_phone):
+    """The match's last round (3 of 3): Robotina plays her last tile, the podium."""
+    phone = new_phone()
+    seat_at_tv(host, tv, "tren", [(phone, "Abuela")], 4, {"rounds": 3, "_deal": tren_table.ENDING})
+    found = results_checked(tv, phone, ".podium", "tren podium")
+    assert not found, found
+
+
+def test_canasta_round_end(host, tv, new_phone):
+    phone = new_phone()
+    canasta_table.open_room(host, tv, phone, 3, canasta_table.ENDING)
+    found = results_checked(tv, phone, ".round-over.canasta-over", "canasta round end")
+    assert not found, found
+
+
+def test_canasta_podium(host, tv, new_phone):
+    """A match to 5,000: Robotina goes out and Abuela, already past it, wins."""
+    phone = new_phone()
+    seat_at_tv(host, tv, "canasta", [(phone, "Abuela")], 3,
+               {"target": 5000, "_deal": canasta_table.ENDING})
+    found = results_checked(tv, phone, ".canasta-game-over .podium", "canasta podium")
+    assert not found, found
