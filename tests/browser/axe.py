@@ -23,3 +23,15 @@ def axe_violations(page, label: str) -> list[dict]:
     for v in result:
         print(f"  [{v['impact']}] {v['id']} ×{v['count']}: {v['help']} — {', '.join(v['nodes'])}")
     return bad
+
+
+def heading_one(page) -> bool:
+    """Whether axe's page-has-heading-one (moderate) finds nothing wrong: the page has a
+    level-one heading a screen reader finds (a visually hidden one counts; under an open modal
+    dialog the rest of the page is inert and the rule does not apply)."""
+    if not page.evaluate("() => !!window.axe"):
+        page.add_script_tag(path=str(AXE))
+    return page.evaluate("""async () => {
+        const r = await axe.run(document, {runOnly: ["page-has-heading-one"]});
+        return r.violations.length === 0;
+    }""")

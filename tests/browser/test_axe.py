@@ -1,15 +1,16 @@
 """axe-core (vendored, static/vendor) on the TV, a phone, the one-device page and a lesson, in
 several states: the lobby, play (Ferrocarril, Tren Mexicano with a tile held, Canasta), and the
 end of a round and of the game on the TV and the phone (Ferrocarril, Tren Mexicano, Canasta,
-Manipulación's round end): no serious or critical violation. Each page's results are printed
-(run with -s to read them)."""
+Manipulación's round end): no serious or critical violation, and a level-one heading on every
+page (axe's moderate page-has-heading-one). Each page's results are printed (run with -s to
+read them)."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
 from engine.cards import SPANISH, deck
 from tests.browser import canasta_table, phone_states, tren_table
-from tests.browser.axe import axe_violations
+from tests.browser.axe import axe_violations, heading_one
 from tests.browser.canasta_rooms import CanastaRoom, act, stack
 from tests.browser.night import pass_window
 from tests.browser.pages import page_in, seat_at_tv
@@ -20,21 +21,27 @@ LAPTOP = {"width": 1366, "height": 768}
 LESSON = "ferrocarril/01-robar-y-descartar"
 
 
+def checked(page: Page, label: str) -> list:
+    """axe's serious and critical violations on the page, and a missing level-one heading
+    (axe's page-has-heading-one, moderate: every page has one, seen or not)."""
+    return axe_violations(page, label) + ([] if heading_one(page) else [f"{label}: no h1"])
+
+
 def test_the_tv_and_a_phone_in_the_lobby_and_in_game(host, tv, new_phone):
     phone = new_phone()
     found = []
     deal = phone_states.ferrocarril_deal(3)
     phone_states.open_room(host, tv, phone, "ferrocarril", 3, "Abuela", deal, {"buy_seconds": 10})
-    found += axe_violations(tv, "tv lobby")
-    found += axe_violations(phone, "phone lobby")
+    found += checked(tv, "tv lobby")
+    found += checked(phone, "phone lobby")
     phone_states.start(tv, phone)
     expect(phone.locator(".fc-buy:not(.hidden)")).to_be_visible()
     expect(tv.locator(".fc-table-tv")).to_be_visible()
-    found += axe_violations(tv, "tv game (¡Compro! window)")
-    found += axe_violations(phone, "phone game (¡Compro! window)")
+    found += checked(tv, "tv game (¡Compro! window)")
+    found += checked(phone, "phone game (¡Compro! window)")
     pass_window(phone)
     expect(phone.locator('.fc-actions [data-act="draw"]')).to_be_visible()
-    found += axe_violations(phone, "phone game (her turn)")
+    found += checked(phone, "phone game (her turn)")
     assert not found, found
 
 
@@ -43,21 +50,21 @@ def test_the_one_device_page_and_a_lesson(browser, host):
     with page_in(browser, WAIT_MS, viewport=LAPTOP) as page:
         page.goto(host.url + "/solo")
         page.locator('.tile[data-game="tren"]').click()
-        found += axe_violations(page, "solo start")
+        found += checked(page, "solo start")
         page.locator("#solo-name").fill("Abuela")
         page.locator("#solo-start").click()
         expect(page.locator("body")).to_have_attribute("data-screen", "game")
         expect(page.locator(".tr-hand .hand-card").first).to_be_visible()
-        found += axe_violations(page, "solo game (Tren Mexicano)")
+        found += checked(page, "solo game (Tren Mexicano)")
         page.locator("#solo-display").click()
         page.locator('dialog[open] input[name="contrast"]').check()
-        found += axe_violations(page, "solo game, the Aa dialog open, high contrast")
+        found += checked(page, "solo game, the Aa dialog open, high contrast")
         page.keyboard.press("Escape")
         page.goto(host.url + "/solo#aprende")
         page.reload()
         page.locator(f'[data-lesson="{LESSON}"]').click()
         expect(page.locator(".lesson-bubble")).to_be_visible()
-        found += axe_violations(page, "lesson (step 1)")
+        found += checked(page, "lesson (step 1)")
     assert not found, found
 
 
@@ -71,7 +78,7 @@ def test_tren_and_canasta_phones_in_play(browser, host):
             expect(phone.locator(".tr-turn.mine")).to_be_visible()
             tile(phone, "6-5").click()
             assert lit_trains(phone, 2) == ["0", "mexican"]
-            found += axe_violations(phone, "tren phone (a tile held, two trains lit)")
+            found += checked(phone, "tren phone (a tile held, two trains lit)")
             # Each train is named by the words it shows ("Robotina", "pide 3"), the rest heard.
             names = {"0": "Tu tren, Tú: pide 5", "1": "Tren de Robotina, abierto: pide 3",
                      "mexican": "Tren Mexicano: pide 6"}
@@ -85,13 +92,13 @@ def test_tren_and_canasta_phones_in_play(browser, host):
             expect(phone.locator(".cn-turn.mine")).to_be_visible()
             stack(phone, "Q").click()
             expect(stack(phone, "Q")).to_have_accessible_name("Reina de picas ×2, seleccionada")
-            found += axe_violations(phone, "canasta phone (her turn, two Queens held)")
+            found += checked(phone, "canasta phone (her turn, two Queens held)")
             stack(phone, "Q").click()
             act(phone, "take_pile").click()
             for _ in range(3):
                 stack(phone, "A").click()
             expect(phone.locator(".cn-progress")).to_contain_text("Llevas 90 de 50")
-            found += axe_violations(phone, "canasta phone (taking the pile)")
+            found += checked(phone, "canasta phone (taking the pile)")
         finally:
             room.close()
     assert not found, found
@@ -121,10 +128,10 @@ def lay(phone: Page, cards: str, act: str) -> None:
     phone.locator(f'.fc-actions [data-act="{act}"]').click()
 
 
-def results_checked(tv: Page, phone: Page, tv_screen: str, label: str) -> list[dict]:
+def results_checked(tv: Page, phone: Page, tv_screen: str, label: str) -> list:
     expect(tv.locator(tv_screen).first).to_be_visible(timeout=3 * WAIT_MS)
     expect(phone.locator(".results")).to_be_visible()
-    return axe_violations(tv, f"tv {label}") + axe_violations(phone, f"phone {label}")
+    return checked(tv, f"tv {label}") + checked(phone, f"phone {label}")
 
 
 def test_ferrocarril_round_end(host, tv, new_phone):
