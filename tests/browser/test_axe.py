@@ -84,6 +84,11 @@ def test_tren_and_canasta_phones_in_play(browser, host):
                      "mexican": "Tren Mexicano: pide 6"}
             for train, name in names.items():
                 expect(lane(phone, train)).to_have_accessible_name(name)
+            phone.locator("#lang-toggle").click()
+            names = {"0": "Your train, You: needs 5", "1": "Robotina's train, open: needs 3",
+                     "mexican": "Mexican train: needs 6"}
+            for train, name in names.items():
+                expect(lane(phone, train)).to_have_accessible_name(name)
         finally:
             room.close()
     with page_in(browser, WAIT_MS, **browser.devices["Pixel 7"]) as phone:
