@@ -25,13 +25,14 @@ def axe_violations(page, label: str) -> list[dict]:
     return bad
 
 
-def heading_one(page) -> bool:
-    """Whether axe's page-has-heading-one (moderate) finds nothing wrong: the page has a
-    level-one heading a screen reader finds (a visually hidden one counts; under an open modal
-    dialog the rest of the page is inert and the rule does not apply)."""
+def headings(page) -> list[str]:
+    """What axe's page-has-heading-one and heading-order (both moderate) find wrong: the page
+    must have a level-one heading a screen reader finds (a visually hidden one counts; under an
+    open modal dialog the rest of the page is inert and the rule does not apply), and no heading
+    may skip a level after it."""
     if not page.evaluate("() => !!window.axe"):
         page.add_script_tag(path=str(AXE))
     return page.evaluate("""async () => {
-        const r = await axe.run(document, {runOnly: ["page-has-heading-one"]});
-        return r.violations.length === 0;
+        const r = await axe.run(document, {runOnly: ["page-has-heading-one", "heading-order"]});
+        return r.violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(" ")).join(", ")}`);
     }""")

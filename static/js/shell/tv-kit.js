@@ -194,7 +194,7 @@ export function squeezeHands(root) {
 export function feed(ctx, textOf, size = 7) {
   const events = (ctx.view.events || []).slice(-size).reverse();
   return h("div", { class: "feed" },
-    h("h3", { text: t("tv.feed") }),
+    h("h2", { text: t("tv.feed") }),
     h("ol", {}, events.map((ev, i) => h("li", {
       class: ["feed-item", `ev-${ev.type}`, i === 0 && "latest"],
       vars: ev.seat == null ? { "--seat": "transparent" } : seatVars(seatOf(ctx.room, ev.seat)),
