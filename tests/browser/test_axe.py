@@ -1,9 +1,9 @@
 """axe-core (vendored, static/vendor) on the TV, a phone, the one-device page and a lesson, in
-several states: the lobby, play (Ferrocarril, Tren Mexicano with a tile held, Canasta), and the
-end of a round and of the game on the TV and the phone (Ferrocarril, Tren Mexicano, Canasta,
-Manipulación's round end): no serious or critical violation; every page has a level-one heading
-and no heading skips a level after it (axe's moderate page-has-heading-one and heading-order).
-Each page's results are printed (run with -s to read them)."""
+several states: the lobby, play (Ferrocarril, Tren Mexicano with a tile held, Canasta,
+Manipulación), and the end of a round and of the game on the TV and the phone (Ferrocarril,
+Tren Mexicano, Canasta; Manipulación's round end): no serious or critical violation; every page
+has a level-one heading and no heading skips a level after it (axe's moderate
+page-has-heading-one and heading-order). Each page's results are printed (run with -s)."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
@@ -146,10 +146,15 @@ def test_ferrocarril_round_end(host, tv, new_phone):
     assert not found, found
 
 
-def test_manipulacion_round_end(host, tv, new_phone):
+def test_manipulacion_in_play_and_round_end(host, tv, new_phone):
     phone = new_phone()
-    phone_states.manipulacion(host, tv, phone, lambda moment: None, players=3)
-    found = results_checked(tv, phone, ".round-over", "manipulación round end")
+    found = []
+
+    def at(moment: str) -> None:
+        if moment in ("turn", "drawn", "editing", "group_card"):
+            found.extend(checked(phone, f"manipulación phone ({moment})"))
+    phone_states.manipulacion(host, tv, phone, at, players=3)
+    found += results_checked(tv, phone, ".round-over", "manipulación round end")
     assert not found, found
 
 
