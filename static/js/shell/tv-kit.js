@@ -221,6 +221,11 @@ export function handName(seat, view, s) {
     h("span", { class: "who" }, seatChip(seat), h("span", { text: seat.name })), readyBadge(view, s));
 }
 
+// The header of a column whose cells say what they are (a place, a name tag): heard, not seen.
+export function quietHead(what) {
+  return h("th", {}, h("span", { class: "sr-only", text: t(`tv.col_${what}`) }));
+}
+
 // A standings row: place, name, then the given cells.
 export function standingsRow(place, seat, ...cells) {
   return h("tr", { class: place === 1 && "leader" },
