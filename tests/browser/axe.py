@@ -23,3 +23,15 @@ def axe_violations(page, label: str) -> list[dict]:
     for v in result:
         print(f"  [{v['impact']}] {v['id']} ×{v['count']}: {v['help']} — {', '.join(v['nodes'])}")
     return bad
+
+
+def axe_rules(page, rules: list[str]) -> list[str]:
+    """What these axe rules find wrong on `page`, whatever their impact ("rule: element, …").
+    Under an open modal dialog the rest of the page is inert, and page-has-heading-one does not
+    apply."""
+    if not page.evaluate("() => !!window.axe"):
+        page.add_script_tag(path=str(AXE))
+    return page.evaluate("""async (rules) => {
+        const r = await axe.run(document, {runOnly: rules});
+        return r.violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(" ")).join(", ")}`);
+    }""", rules)

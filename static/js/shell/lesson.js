@@ -51,7 +51,7 @@ export function findTargets(scope, point) {
 // mount(stage, {next, done}) → {update(state), destroy()}: `next()` sends Seguir; `done(lesson)`
 // gives the buttons for the end (an array of {label, primary, run}).
 export function mountGuide(stage, { next, done }) {
-  const bubble = h("aside", { class: "lesson-bubble", role: "status", "aria-live": "polite" });
+  const bubble = h("div", { class: "lesson-bubble", role: "status", "aria-live": "polite" });
   stage.append(bubble);
   let shown = null;          // "id:step" of the step on screen
   let since = 0;             // when it was shown (performance.now)

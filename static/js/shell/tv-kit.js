@@ -194,7 +194,7 @@ export function squeezeHands(root) {
 export function feed(ctx, textOf, size = 7) {
   const events = (ctx.view.events || []).slice(-size).reverse();
   return h("div", { class: "feed" },
-    h("h3", { text: t("tv.feed") }),
+    h("h2", { text: t("tv.feed") }),
     h("ol", {}, events.map((ev, i) => h("li", {
       class: ["feed-item", `ev-${ev.type}`, i === 0 && "latest"],
       vars: ev.seat == null ? { "--seat": "transparent" } : seatVars(seatOf(ctx.room, ev.seat)),
@@ -219,6 +219,11 @@ export function readyBadge(view, s) {
 export function handName(seat, view, s) {
   return h("span", { class: "hand-name" },
     h("span", { class: "who" }, seatChip(seat), h("span", { text: seat.name })), readyBadge(view, s));
+}
+
+// The header of a column whose cells say what they are (a place, a name tag): heard, not seen.
+export function quietHead(what) {
+  return h("th", {}, h("span", { class: "sr-only", text: t(`tv.col_${what}`) }));
 }
 
 // A standings row: place, name, then the given cells.

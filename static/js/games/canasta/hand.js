@@ -131,8 +131,7 @@ export function mount(root, ctx) {
           g.card_values && (ids.length || (pile && n === 0)) ? h("span", { class: "slot-points", text: ` · ${t("canasta.hand.points", { n: points })}` }) : null,
           active && h("span", { class: "slot-arrow", text: " ◀" })),
         h("div", { class: "slot-cards" },
-          ids.map((id) => h("button", { type: "button", class: "slot-card", dataset: { slotId: id },
-            "aria-label": cardName(byId.get(id), getLang()) }, card(byId.get(id)))),
+          ids.map((id) => h("button", { type: "button", class: "slot-card", dataset: { slotId: id } }, card(byId.get(id)))),
           pile && n === 0 && topCode() && h("span", { class: "slot-top", title: t("canasta.hand.compose.with_top", { card: cardName(topCode(), getLang()) }) },
             card(topCode()), h("span", { class: "slot-top-label", text: t("canasta.hand.compose.top") })),
           !ids.length && !(pile && n === 0) && h("span", { class: "slot-empty", text: t("canasta.hand.compose.empty") })));
@@ -196,12 +195,14 @@ export function mount(root, ctx) {
       const chosen = composing() ? 0 : Math.min(ui.selected.get(s.rank) || 0, total);
       const fresh = s.entries.some((e) => (ui.fresh.get(e.id) || 0) > now - FRESH_MS);
       const name = cardName(s.entries[0].code, getLang());
+      // Named by its card's picture ("reina de picas ×2, elegida"), not over the "Q" it shows;
+      // the count and the tick drawn over it are that name's, seen only.
       return h("button", { type: "button", class: ["hand-card", "cn-stack", chosen && "selected", fresh && "fresh", total > 1 && "many"],
-        dataset: { id: s.entries[0].id, rank: s.rank }, "aria-pressed": String(chosen > 0),
-        "aria-label": handName(total > 1 ? `${name} ${t("canasta.hand.count", { n: total })}` : name, chosen > 0) },
-      card(s.entries[0].code, { selected: chosen > 0 }),
-      total > 1 && h("span", { class: "cn-count", text: t("canasta.hand.count", { n: total }) }),
-      chosen > 0 && h("span", { class: "cn-picked", text: total > 1 ? t("canasta.hand.picked", { n: chosen, total }) : "✓" }));
+        dataset: { id: s.entries[0].id, rank: s.rank }, "aria-pressed": String(chosen > 0) },
+      card(s.entries[0].code, { selected: chosen > 0,
+        title: handName(total > 1 ? `${name} ${t("canasta.hand.count", { n: total })}` : name, chosen > 0) }),
+      total > 1 && h("span", { class: "cn-count", "aria-hidden": "true", text: t("canasta.hand.count", { n: total }) }),
+      chosen > 0 && h("span", { class: "cn-picked", "aria-hidden": "true", text: total > 1 ? t("canasta.hand.picked", { n: chosen, total }) : "✓" }));
     }));
   }
 

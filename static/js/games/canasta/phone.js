@@ -35,7 +35,7 @@ export function mount(root, ctx) {
     stock: h("span", { class: "cn-stock", dataset: { pile: "stock" } }),
     me: h("div", { class: "cn-me" }),
     strip: h("ol", { class: "cn-players" }),
-    middle: h("div", { class: "cn-middle" }), hand: h("div", { class: "cn-hand-box", style: { display: "contents" } }),
+    middle: h("div", { class: "cn-middle", tabindex: "0", role: "region", "aria-label": t("phone.table"), dataset: { scrollBox: "" } }), hand: h("div", { class: "cn-hand-box", style: { display: "contents" } }),
   };
   el.header.append(h("div", { class: "cn-line1" }, el.round, el.stock, el.pile), el.turn, el.me);
   // The players' strip where the screen has no seats of its own (the one-device page has).

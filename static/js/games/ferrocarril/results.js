@@ -9,7 +9,7 @@ import { cardEl as deckCard } from "../../pieces/spanish.js";
 import { cardMaker, medal, minis, othersLeft, stateReaders, swatch } from "../../shell/phone-kit.js";
 import {
   autoNext, gameResult, handName, nameOf, nameTag, newGameButton, nextRoundButton, places, podium, restList, drawTvResults, seatOf,
-  signed, standingsRow, winnerLine,
+  quietHead, signed, standingsRow, winnerLine,
 } from "../../shell/tv-kit.js";
 
 const minus = signed;
@@ -58,7 +58,7 @@ function standingsTable(ctx, last) {
   return h("table", { class: "standings" },
     h("colgroup", {}, h("col", { class: "c-place" }), h("col", {}), h("col", { class: "c-round" }), h("col", { class: "c-total" })),
     h("thead", {}, h("tr", {},
-      h("th", { text: "" }), h("th", { text: "" }),
+      quietHead("place"), quietHead("player"),
       h("th", { text: t("tv.this_round") }), h("th", { text: t("tv.total") }))),
     h("tbody", {}, order.map((s) => {
       return standingsRow(place[s], seatOf(ctx.room, s),
@@ -116,7 +116,7 @@ function phoneResults(root, state, local) {
   const totals = g.players.map((p) => p.score);
   const ranking = g.result?.ranking || [...totals.keys()].sort((a, b) => totals[a] - totals[b] || a - b);
   out.push(h("table", { class: "standings" },
-    h("thead", {}, h("tr", {}, h("th"), h("th", { text: t("phone.fc.res.player") }),
+    h("thead", {}, h("tr", {}, quietHead("place"), h("th", { text: t("phone.fc.res.player") }),
       res && h("th", { text: t("phone.fc.res.round") }), h("th", { text: t("phone.fc.res.total") }))),
     h("tbody", {}, ranking.map((s, pos) => {
       const pts = res ? res.points[s] : null;

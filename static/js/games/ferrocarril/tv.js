@@ -130,7 +130,7 @@ function buyPanel(ctx) {
     const pressed = new Set(window.pressed);
     const passed = new Set(window.passed);
     return h("div", { class: "buy-panel live" },
-      h("h3", {}, h("span", { class: "title", text: t("tv.for_sale") }), " ",
+      h("h2", {}, h("span", { class: "title", text: t("tv.for_sale") }), " ",
         h("span", { class: "what", text: cardName(window.card, getLang()) })),
       h("p", { class: "sub", text: window.discarder == null ? t("tv.first_card") : t("tv.discarded_by", { name: nameOf(ctx, window.discarder) }) }),
       h("p", { class: "prio-label", text: t("tv.priority") }),

@@ -204,9 +204,10 @@ export function mount(root, ctx) {
     const rows = handRows(list, layout, (e, k, style) => {
       const sel = picked.has(e.id);
       const fresh = (ui.fresh.get(e.id) || 0) > now - FRESH_MS;
+      // Named by its card's picture ("rey de corazones, seleccionada"), not over the "K" it shows.
       return h("button", { type: "button", class: ["hand-card", sel && "selected", fresh && "fresh", e.id === hintId && "hinted"],
-        dataset: { id: e.id, code: e.code }, "aria-pressed": String(sel),
-        "aria-label": handName(cardName(e.code, getLang()), sel), style }, card(e.code, { selected: sel }));
+        dataset: { id: e.id, code: e.code }, "aria-pressed": String(sel), style },
+      card(e.code, { selected: sel, title: handName(cardName(e.code, getLang()), sel) }));
     });
     el.hand.replaceChildren(...(list.length ? rows : [h("p", { class: "mn-empty-hand", text: t("mani.res.empty_hand") })]));
   }

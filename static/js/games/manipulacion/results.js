@@ -9,7 +9,7 @@ import { cardEl } from "../../pieces/french.js";
 import { cardMaker, medal, minis, othersLeft, stateReaders, swatch } from "../../shell/phone-kit.js";
 import {
   autoNext, gameResult, handName, joinNames, nameOf, newGameButton, nextRoundButton, places, podium, restList, drawTvResults,
-  seatOf, signed, standingsRow, winnerLine,
+  quietHead, seatOf, signed, standingsRow, winnerLine,
 } from "../../shell/tv-kit.js";
 import { hasScore, higherWins, multiRound, tc, winsLine } from "./common.js";
 
@@ -65,7 +65,7 @@ function standingsTable(ctx, totals, last) {
     h("colgroup", {}, h("col", { class: "c-place" }), h("col", {}), last && h("col", { class: "c-round" }),
       won && h("col", { class: "c-round" }), h("col", { class: "c-total" })),
     h("thead", {}, h("tr", {},
-      h("th", { text: "" }), h("th", { text: "" }),
+      quietHead("place"), quietHead("player"),
       last && h("th", { text: t("mani.res.this_round") }),
       won && h("th", { text: t("mani.res.rounds") }),
       h("th", { text: t("mani.res.total") }))),
@@ -140,7 +140,7 @@ function carruselBreakdown(ctx, result) {
     h("colgroup", {}, h("col", { class: "c-place" }), h("col", {}), h("col", { class: "c-round" }),
       h("col", { class: "c-round" }), h("col", { class: "c-round" }), h("col", { class: "c-total" })),
     h("thead", {}, h("tr", {},
-      h("th", { text: "" }), h("th", { text: "" }),
+      quietHead("place"), quietHead("player"),
       h("th", { text: t("mani.res.points") }),
       h("th", { text: "+100" }),
       h("th", { text: t("mani.res.rounds") }),
@@ -205,7 +205,7 @@ function phoneResults(root, state, local) {
   if (scored || !over) {
     let place = 0;
     out.push(h("table", { class: "standings" },
-      h("thead", {}, h("tr", {}, h("th"), h("th"),
+      h("thead", {}, h("tr", {}, quietHead("place"), quietHead("player"),
         showRound && h("th", { text: t("mani.res.this_round") }),
         h("th", { text: over && !multiRound(g) ? (!scored ? t("mani.cards") : t("mani.res.points")) : t("mani.res.total") }))),
       h("tbody", {}, order.map((s, k) => {

@@ -14,7 +14,7 @@
 import { getLang, t } from "../../core/i18n.js";
 import { h, s as svg } from "../../core/dom.js";
 import { seatChip, seatVars } from "../../core/seats.js";
-import { numberName, tileEl } from "../../pieces/dominoes.js";
+import { tileEl } from "../../pieces/dominoes.js";
 import { MEXICAN, locomotive } from "./trains.js";
 
 const SHOWN = { phone: 3, tv: 6 };     // tiles shown at the end of a train
@@ -32,6 +32,17 @@ export function trainLabel(key, me, seatName) {
   if (key === MEXICAN) return t("tren.lanes.mexican");
   if (key === me) return t("tren.lanes.yours");
   return t("tren.lanes.of", { name: seatName(key) });
+}
+
+// Words for a screen reader only, inline: no space is heard between them and the name.
+const unseen = (text) => text && h("span", { class: "tr-sr", text });
+
+// The label's words before and after the name shown ("Tren de |Ana|", "|Mexican| train"); a
+// name not in the label comes after it ("Tu tren, |Tú|").
+function around(label, shown) {
+  const at = label.toLowerCase().indexOf(shown.toLowerCase());
+  const whole = at >= 0 && !/\p{L}/u.test(label[at + shown.length] || "");
+  return whole ? [label.slice(0, at), label.slice(at + shown.length)] : [`${label}, `, ""];
 }
 
 export function mount(root, ctx = {}) {
@@ -64,16 +75,17 @@ export function mount(root, ctx = {}) {
       const id = String(key);
       const fits = lit.has(id);
       const label = trainLabel(key, me, seatName);
-      const asks = numberName(train.open, getLang());
+      const shownName = mexican ? t("tren.lanes.mexican_short") : key === me ? t("tren.lanes.you") : seatName(key);
+      const [before, after] = around(label, shownName);
+      const name = h("span", { class: "tr-lane-name" }, unseen(before), shownName,
+        unseen(`${after}${train.marker ? `, ${t("tren.lanes.open")}` : ""}:`));
       const owner = mexican
-        ? h("span", { class: "tr-lane-owner" }, h("span", { class: "tr-mexican-chip" }, locomotive()),
-          h("span", { class: "tr-lane-name", text: t("tren.lanes.mexican_short") }))
-        : h("span", { class: "tr-lane-owner", vars: seatVars(seats[key]) }, seatChip(seats[key]),
-          h("span", { class: "tr-lane-name", text: key === me ? t("tren.lanes.you") : seatName(key) }),
+        ? h("span", { class: "tr-lane-owner" }, h("span", { class: "tr-mexican-chip" }, locomotive()), name)
+        : h("span", { class: "tr-lane-owner", vars: seatVars(seats[key]) }, seatChip(seats[key]), name,
           train.marker && h("span", { class: "tr-marker", title: t("tren.lanes.marker") }, locomotive()));
       const shown = train.tiles.slice(-count);
       const hidden = train.tiles.length - shown.length;
-      const tiles = h("span", { class: "tr-lane-tiles" },
+      const tiles = h("span", { class: "tr-lane-tiles", "aria-hidden": "true" },
         hidden > 0 && h("span", { class: "tr-more", text: t("tren.lanes.more", { n: hidden }) }),
         shown.map((code, k) => {
           const end = k === shown.length - 1;
@@ -84,15 +96,15 @@ export function mount(root, ctx = {}) {
         !train.tiles.length && h("span", { class: "tr-empty", text: t("tren.lanes.empty") }));
       const ask = h("span", { class: "tr-lane-ask" },
         h("span", { class: "tr-ask-label", text: train.open_double ? t("tren.lanes.cover") : t("tren.lanes.asks") }),
-        h("b", { class: "tr-ask-n", text: String(train.open) }));
-      const coverText = id === cover ? ` ${t("tren.lanes.cover")}` : "";
-      const markerText = train.marker ? `, ${t("tren.lanes.open")}` : "";
+        h("b", { class: "tr-ask-n", text: String(train.open) }),
+        id === cover && !train.open_double && unseen(t("tren.lanes.cover")));
+      // The button is named by what it shows (owner, "pide 5"), with the words a reader needs
+      // around them hidden on screen: "Tren de Ana, abierto: pide 5" (label in name).
       return h("button", {
         type: "button",
         class: ["tr-lane", key === me && "mine", mexican && "mexican", fits && "fits", picking && !fits && "dim",
           id === cover && "cover", train.marker && "marked", lastPlay && String(lastPlay.train) === id && "last"],
         dataset: { train: id },
-        "aria-label": `${label}${markerText}: ${t("tren.lanes.asks")} ${asks}${coverText}`,
       }, owner, tiles, ask);
     }));
   }

@@ -35,7 +35,7 @@ export function mount(root, ctx) {
     boneyard: h("span", { class: "tr-boneyard", dataset: { pile: "boneyard" } }),
     turn: h("div", { class: "tr-turn" }), ticker: h("div", { class: "tr-ticker" }),
     strip: h("ol", { class: "tr-players" }), notice: h("div", { class: "tr-notice hidden", role: "status" }),
-    middle: h("div", { class: "tr-middle" }), hand: h("div", { class: "tr-hand-box", style: { display: "contents" } }),
+    middle: h("div", { class: "tr-middle", tabindex: "0", role: "region", "aria-label": t("phone.table"), dataset: { scrollBox: "" } }), hand: h("div", { class: "tr-hand-box", style: { display: "contents" } }),
   };
   el.header.append(h("div", { class: "tr-line1" }, el.round, el.hub), h("div", { class: "tr-line2" }, el.turn, el.boneyard), el.ticker);
   // The players' strip where the screen has no seats of its own (the one-device page has).

@@ -11,7 +11,7 @@ import { tileEl } from "../../pieces/dominoes.js";
 import { cardMaker, medal, minis, othersLeft, stateReaders, swatch } from "../../shell/phone-kit.js";
 import {
   autoNext, drawTvResults, gameResult, handName, newGameButton, nextRoundButton, places, podium, restList,
-  seatOf, signed, standingsRow, winnerLine,
+  quietHead, seatOf, signed, standingsRow, winnerLine,
 } from "../../shell/tv-kit.js";
 
 const digitsOf = (view) => (view.rules || {}).faces === "digits";
@@ -46,7 +46,7 @@ function standingsTable(ctx, last) {
   return h("table", { class: "standings tren-standings" },
     h("colgroup", {}, h("col", { class: "c-place" }), h("col", {}), h("col", { class: "c-round" }), h("col", { class: "c-total" })),
     h("thead", {}, h("tr", {},
-      h("th", { text: "" }), h("th", { text: "" }),
+      quietHead("place"), quietHead("player"),
       h("th", { text: t("tren.results.this_round") }), h("th", { text: t("tren.results.total") }))),
     h("tbody", {}, order.map((s) => standingsRow(place[s], seatOf(ctx.room, s),
       h("td", { class: "round-pts", text: `+${last.points[s]}` }),
@@ -135,7 +135,7 @@ function phoneResults(root, state, local) {
   const ranking = g.result?.ranking || [...totals.keys()].sort((a, b) => totals[a] - totals[b] || a - b);
   const place = places(totals);
   out.push(h("table", { class: "standings" },
-    h("thead", {}, h("tr", {}, h("th"), h("th", { text: t("tren.results.player") }),
+    h("thead", {}, h("tr", {}, quietHead("place"), h("th", { text: t("tren.results.player") }),
       res && h("th", { text: t("tren.results.this_round") }), h("th", { text: t("tren.results.total") }))),
     h("tbody", {}, ranking.map((s) => h("tr", { class: s === me() ? "me" : "" },
       h("td", {}, medal(place[s], over)),

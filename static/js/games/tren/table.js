@@ -35,10 +35,11 @@ export function trainOf(view, key) {
 
 // ----- density "tv" -----------------------------------------------------------------------------
 
-// The marker at the train's station: a little locomotive in the owner's colour, and the word.
+// The marker at the train's station: a little locomotive in the owner's colour, with the
+// owner's initial pinned on it (a colour never comes alone), and the word.
 function markerBadge(seat) {
   return h("span", { class: "marker-badge", vars: seatVars(seat), title: t("tren.table.open_title") },
-    locomotive(), h("span", { class: "marker-word", text: t("tren.table.open") }));
+    seatChip(seat, "marker-chip"), locomotive(), h("span", { class: "marker-word", text: t("tren.table.open") }));
 }
 
 function armLabel(state, key) {
