@@ -136,6 +136,7 @@
     range.selectNodeContents(node);
     if (!range.getClientRects().length) continue;
     const px = parseFloat(getComputedStyle(parent).fontSize);
+    if (px === 0) continue;     // words for a screen reader only (Tren's trains): never seen
     texts.push({ what: `${describe(parent).split(" ")[0]} "${text.slice(0, 30)}"`, px });
   }
   return { targets, texts, viewport: { w: vw, h: vh } };
