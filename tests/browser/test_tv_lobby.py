@@ -43,10 +43,16 @@ def test_a_state_pushed_while_a_tile_is_pressed_does_not_lose_the_click(tv, host
     tv.goto(host.url + "/")
     expect(tv.locator(".join-panel .join-url strong")).to_have_text(re.compile(r"/j/[A-Z]{4}$"))
     expect(tv.locator(".tile.selected")).to_have_attribute("data-game", "ferrocarril")
+    tv.wait_for_function("""() => document.fonts.status === 'loaded'
+        && [...document.querySelectorAll('.tile-emblem')].every((img) => img.complete)""")
     box = tv.locator('.tile[data-game="tren"]').evaluate(
         "tile => tile.getBoundingClientRect().toJSON()")      # (in one go: the lobby redraws)
-    tv.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    tv.mouse.move(x, y)
     tv.mouse.down()
+    under = tv.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y)?.closest('.tile')?.dataset.game", [x, y])
+    assert under == "tren", under                         # the press is on Tren's tile
     session = json.loads(tv.evaluate("() => localStorage.getItem('sobremesa.tv')"))
     reply = host_command(host.url, session["room"], session["host_token"], "add_bot", {})
     assert reply == {"ok": True}, reply

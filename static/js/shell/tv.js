@@ -390,6 +390,7 @@ function tilesPanel(selected, isHost) {
     },
     h("span", { class: "tile-head" },
       h("img", { class: "tile-emblem", src: `/static/media/games/${name}.svg`, alt: "", "aria-hidden": "true",
+        width: 120, height: 90,          // the pictures' shape: room kept while they load
         on: { error: (event) => event.target.remove() } }),
       h("span", { class: "tile-text" },
         h("span", { class: "tile-title", text: title }),
