@@ -155,12 +155,22 @@ def test_the_slideshow_plays_before_the_podium_and_the_history_replays_a_game_st
             if step == 10:
                 shot(tv, "tv-replay-steps")
                 found += axe_violations(tv, "tv replay, step by step")
+        # the last move is the round's end, with the hands laid down; one more is the podium
+        stage = steps.locator(".replay-stage")
+        expect(stage).to_have_attribute("data-phase", "round_over")
+        expect(steps.locator(".replay-caption .replay-words")).to_have_text(moments[-1]["es"])
+        assert tiles_drawn(tv, ".replay-stage") >= left, "the hands left are shown"
+        tv.keyboard.press("ArrowRight")
+        expect(count).to_have_text("Fin de la partida: el podio")
+        expect(stage).to_have_attribute("data-phase", "game_over")
+        expect(stage.locator(".podium")).to_be_visible()
+        expect(steps.locator(".replay-caption")).to_have_class(re.compile(r"\bempty\b"))
+        expect(steps.locator(".replay-forward")).to_be_disabled()
+        tv.keyboard.press("ArrowLeft")
+        expect(count).to_contain_text(f"Jugada {last} de {last}")
+        expect(stage).to_have_attribute("data-phase", "round_over")
         tv.keyboard.press("ArrowLeft")
         expect(count).to_contain_text(f"Jugada {last - 1} de {last}")
-        tv.keyboard.press("ArrowRight")
-        expect(count).to_contain_text(f"Jugada {last} de {last}")
-        expect(steps.locator(".replay-stage")).to_have_attribute("data-phase", "game_over")
-        expect(steps.locator(".replay-caption .replay-words")).to_have_text(moments[-1]["es"])
 
         # play, pause and speed
         tv.locator(".replay-start").click()

@@ -201,12 +201,17 @@ class Replay {
     return this.views.get(step);
   }
 
-  async goTo(step, { fresh = false } = {}) {
+  // The game's last move is shown twice, as at the table: first as its round's end (the
+  // hands laid down), then one place further as the podium.
+  get podiumAt() { return this.summary.steps; }
+
+  async goTo(at, { fresh = false } = {}) {
     const last = this.summary.steps - 1;
-    step = Math.max(0, Math.min(step, last));
-    const next = fresh || step !== this.at + 1;
-    this.at = step;
-    this.drawing = step;
+    at = Math.max(0, Math.min(at, this.podiumAt));
+    const step = Math.min(at, last);
+    const next = fresh || at !== this.at + 1;
+    this.at = at;
+    this.drawing = at;
     let view;
     try {
       view = await this.view(step);
@@ -215,11 +220,12 @@ class Replay {
       this.toast(pick(error) || t("common.reconnecting"), "error", 4000);
       return;
     }
-    if (open !== this || this.drawing !== step) return;        // overtaken by a later step
+    if (open !== this || this.drawing !== at) return;          // overtaken by a later step
+    if (at === last && view.phase === "game_over") view = { ...view, phase: "round_over" };
     this.show(view, next);
-    const moment = this.momentAt.get(step);
+    const moment = at === this.podiumAt ? null : this.momentAt.get(step);
     this.stage.dataset.moment = moment == null ? "" : this.moments[moment].kind;
-    if (step === last) this.playing = false;
+    if (at === this.podiumAt) this.playing = false;
     this.draw();
     this.schedule();
     if (step + BATCH / 2 <= last) this.view(Math.min(last, step + BATCH / 2)).catch(() => {});
@@ -255,7 +261,7 @@ class Replay {
   }
 
   play() {
-    if (this.mode === "steps" && this.at >= this.summary.steps - 1) this.at = -1;   // from the start again
+    if (this.mode === "steps" && this.at >= this.podiumAt) this.at = -1;   // from the start again
     this.playing = true;
     if (this.mode === "steps" && this.at < 0) this.goTo(0, { fresh: true });
     else this.schedule();
@@ -352,7 +358,8 @@ class Replay {
 
   // The words of the moment on screen (none between moments, step by step).
   caption() {
-    const index = this.mode === "moments" ? this.at : this.momentAt.get(this.at);
+    const index = this.mode === "moments" ? this.at
+      : this.at === this.podiumAt ? null : this.momentAt.get(this.at);
     const moment = index == null ? null : this.moments[index];
     if (!moment) return h("div", { class: "replay-caption empty" });
     const seat = moment.seats.length ? this.summary.seats[moment.seats[0]] : null;
@@ -391,10 +398,11 @@ class Replay {
     const last = this.summary.steps - 1;
     const round = [...this.summary.rounds].reverse().find((r) => r.step <= this.at);
     const jump = (step) => { if (step != null) this.goTo(step); };
+    const where = this.at === this.podiumAt ? t("replay.podium") : t("replay.step_of", { n: this.at, total: last });
     const slider = h("input", {
-      type: "range", class: "replay-seek", min: "0", max: String(last), value: String(this.at), step: "1",
+      type: "range", class: "replay-seek", min: "0", max: String(this.podiumAt), value: String(this.at), step: "1",
       "aria-label": t("replay.seek"), dataset: { control: "seek" },
-      "aria-valuetext": t("replay.step_of", { n: this.at, total: last }),
+      "aria-valuetext": where,
       on: { change: (event) => this.goTo(Number(event.target.value)) },
     });
     return h("div", { class: "replay-controls" },
@@ -403,7 +411,7 @@ class Replay {
         { disabled: this.roundStep(-1) == null }),
       this.button("back", t("replay.step_back"), icon("back"), () => this.step(-1), { disabled: this.at === 0 }),
       this.playButton(),
-      this.button("forward", t("replay.step_forward"), icon("forward"), () => this.step(1), { disabled: this.at >= last }),
+      this.button("forward", t("replay.step_forward"), icon("forward"), () => this.step(1), { disabled: this.at >= this.podiumAt }),
       this.button("next-moment", t("replay.next_moment"), [h("span", { class: "star", "aria-hidden": "true" }, "★"), icon("next")], () => jump(this.momentStep(1)),
         { disabled: this.momentStep(1) == null }),
       h("div", { class: "replay-speeds", role: "group", "aria-label": t("replay.speed") },
@@ -413,8 +421,8 @@ class Replay {
       h("div", { class: "replay-where" },
         slider,
         h("span", { class: "replay-count", text: [
-          t("replay.step_of", { n: this.at, total: last }),
-          round ? t("replay.round", { n: round.round }) : "",
+          where,
+          round && this.at !== this.podiumAt ? t("replay.round", { n: round.round }) : "",
         ].filter(Boolean).join(" · ") })));
   }
 }
