@@ -390,6 +390,10 @@ class Canasta(RoundGame):
             return False
         return len(rules.naturals_of(self.hands[seat], rank)) >= 2
 
+    def open_melds(self, seat: int) -> list[int]:
+        """The ids of the seat's melds that can still take cards (a canasta is closed)."""
+        return [m.id for m in self.own_melds(seat) if not m.complete]
+
     def allowed(self, seat: int) -> list[str]:
         if self.phase == GAME_OVER:
             return []
@@ -408,7 +412,7 @@ class Canasta(RoundGame):
         kinds = []
         if len(pos.hand) >= rules.MIN_MELD:
             kinds.append("meld")
-        if pos.hand and any(not m.complete for m in pos.melds):
+        if pos.hand and self.open_melds(seat):
             kinds.append("add")
         if rules.stuck(pos):
             kinds.append("no_discard")
@@ -500,6 +504,7 @@ class Canasta(RoundGame):
                                if visible else None,
                 "hand_points": rules.points(hand),
                 "card_values": rules.card_values(),
+                "open_melds": self.open_melds(seat),
                 "allowed": self.allowed(seat)}
 
     # ----- invariants (used by the simulator and the property tests) ------------------------

@@ -128,6 +128,16 @@ def test_one_open_meld_per_rank_until_it_is_complete():
     assert [m["count"] for m in game.view(None)["melds"]] == [7, 3]
 
 
+def test_a_seat_is_told_which_of_its_melds_can_still_take_cards():
+    game = deal(["Qh Qd 4h 5h", "Jh Jd 4s"], phase="play",
+                melds=[[0, "Kc Kh Kd"], [0, RED], [1, "Jc Js Jh"]])
+    ids = {(m["owner"], m["count"]): m["id"] for m in game.view(None)["melds"]}
+    assert game.view(0)["open_melds"] == [ids[(0, 3)]]        # not the closed canasta
+    assert game.view(1)["open_melds"] == [ids[(1, 3)]]        # only its own
+    assert "open_melds" not in game.view(None)
+    refused(game, 0, f"add #{ids[(0, 7)]} Kh", "meld_complete")
+
+
 @pytest.mark.parametrize("cards,kind,bonus", [(RED, "red", 500), (BLACK, "black", 300),
                                               (WILD, "wild", 1000), (SEVENS, "sevens", 1500)])
 def test_seven_cards_make_a_canasta_of_four_kinds(cards, kind, bonus):

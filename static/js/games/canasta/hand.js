@@ -482,7 +482,7 @@ export function mount(root, ctx) {
   // cards do not go there).
   function local() {
     if (ui.mode?.kind !== "add" || !ui.state) return { picking: false, pickable: [] };
-    return { picking: true, pickable: game().melds.filter((m) => m.owner === me() && !m.complete).map((m) => m.id) };
+    return { picking: true, pickable: game().open_melds || [] };
   }
 
   const unwatchResize = watchResize(() => ui.state && renderHand(), 100);
