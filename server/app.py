@@ -168,6 +168,11 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
         """One device against the computer ("Contra el ordenador"), without the TV."""
         return render_template("solo.html", games=catalogue())
 
+    @app.get("/replay")
+    def replay_page():
+        """A finished game's best moments on their own page (the one-device page has no TV)."""
+        return render_template("replay.html", games=catalogue())
+
     @app.get("/api/rooms")
     def open_rooms():
         """Rooms a phone without a room code can pick from (open, recent, newest first)."""

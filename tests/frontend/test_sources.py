@@ -267,7 +267,7 @@ SHELL_KEY = re.compile(
     r"""["'`]((?:common|display|phone|tv|solo|lesson|replay)\.[a-z0-9_.]+)["'`]""")
 STATIC_IMPORT = re.compile(r"""^import\s[^;]*?from\s+["'](\.[^"']+)["']""", re.M | re.S)
 PAGES = {"tv": ("shell/tv.js", "tv"), "phone": ("shell/phone.js", "phone"),
-         "solo": ("shell/solo.js", "phone")}
+         "solo": ("shell/solo.js", "phone"), "replay": ("shell/replay-page.js", "tv")}
 
 
 def reachable(entry: Path) -> set[Path]:

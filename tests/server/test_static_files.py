@@ -77,7 +77,7 @@ def test_a_changed_file_gets_a_new_hash_and_new_bytes(tmp_path):
 
 
 def test_pages_are_sent_compressed(client):
-    for path in ("/", "/j/ABCD", "/solo"):
+    for path in ("/", "/j/ABCD", "/solo", "/replay?room=ABCD"):
         response = client.get(path, headers={"Accept-Encoding": "gzip"})
         assert response.headers["Content-Encoding"] == "gzip", path
         assert response.headers["Vary"] == "Accept-Encoding"
@@ -106,7 +106,7 @@ def test_no_module_imports_a_pages_entry_script():
     templates = "".join(p.read_text() for p in (ROOT / "templates").glob("*.html"))
     entries = {(ROOT / "static" / name).resolve() for name in re.findall(
         r"type=\"module\" src=\"\{\{ url_for\('static', filename='([^']+)'\) \}\}\"", templates)}
-    assert len(entries) == 3, entries
+    assert len(entries) == 4, entries         # tv, phone, solo, replay
     imports = 0
     for source in (ROOT / "static" / "js").rglob("*.js"):
         for spec in re.findall(r"""(?:from|import)\s*\(?\s*["'](\.{1,2}/[^"']+)["']""",

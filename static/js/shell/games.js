@@ -9,6 +9,15 @@ import { registerStrings } from "../core/i18n.js";
 const manifests = new Map();
 const GAME_NAME = /^[a-z][a-z0-9_]*$/;
 
+// The server's catalogue of games, written into the page (<script id="catalogue">).
+export function readCatalogue() {
+  try {
+    return JSON.parse(document.getElementById("catalogue").textContent) || [];
+  } catch {
+    return [];
+  }
+}
+
 // The manifest of game `name` (null when there is none, or it fails to load).
 export function loadManifest(name) {
   if (!GAME_NAME.test(name || "")) return Promise.resolve(null);

@@ -3,7 +3,8 @@
 import { h } from "../core/dom.js";
 import { pick, t } from "../core/i18n.js";
 
-export function drawRecord(bar, state) {
+// `extra`: a node the page adds after the record (the one-device page's "best moments").
+export function drawRecord(bar, state, extra = null) {
   const record = state.history?.record;
   const on = !!(record && record.played && state.room.status === "finished");
   bar.classList.toggle("hidden", !on);
@@ -13,5 +14,6 @@ export function drawRecord(bar, state) {
   bar.replaceChildren(
     h("strong", { text: t("phone.record_title", { game: pick(record.title) || state.room.game }) }),
     h("span", { class: "record-wins", text: t(key, { wins: record.wins, played: record.played }) }),
-    record.best_place ? h("span", { class: "record-best", text: t("phone.record_best", { place: record.best_place }) }) : "");
+    record.best_place ? h("span", { class: "record-best", text: t("phone.record_best", { place: record.best_place }) }) : "",
+    extra || "");
 }

@@ -15,7 +15,7 @@ import { signed } from "../core/numbers.js";
 import { store } from "../core/storage.js";
 import { displayButton, onDisplayChange } from "../core/display.js";
 import { announce, turnAnnouncer } from "../core/announce.js";
-import { loadManifest, screenSlot } from "./games.js";
+import { loadManifest, readCatalogue, screenSlot } from "./games.js";
 import { mountGuide } from "./lesson.js";
 import { banner, errorText, vibrate } from "./notices.js";
 import { installKeys } from "./keys.js";
@@ -31,7 +31,7 @@ const LESSONS_KEY = "sobremesa.lessons";     // ids of the lessons this device h
 const MAX_REMEMBERED = 12;
 
 const $ = (id) => document.getElementById(id);
-const catalogue = JSON.parse($("catalogue").textContent || "[]");
+const catalogue = readCatalogue();
 const playable = (name) => catalogue.find((g) => g.name === name && !g.upcoming) || null;
 
 const app = {
@@ -364,7 +364,7 @@ async function enterGame(entry) {
   showScreen("game");
   history.replaceState(null, "", "/solo");
   $("solo-bar").replaceChildren(h("p", { class: "waiting" }, h("span", { class: "dots" }), t("phone.connecting")));
-  await bind();
+  if (app.socket.connected) await bind();         // else on "connect"
 }
 
 // Bind this connection to the seat (also after every reconnect: each gets a new sid).
@@ -549,11 +549,22 @@ async function renderGame() {
   if (!state || app.screen !== "game") return;
   renderBar(state);
   renderGuide(state);
-  drawRecord($("my-record"), state);
+  drawRecord($("my-record"), state, momentsLink(state));
   if (!state.game) return;
   const ui = await mountGame(state);
   if (ui && app.state) ui.update(app.state);
   keepAwake(state.room.status === "playing" && !state.room.paused);
+}
+
+// The finished game's best moments, drawn by its TV screen on a page of their own: offered
+// where that screen is readable (a laptop or a tablet held wide, not a phone).
+const WIDE = matchMedia("(min-width: 900px) and (min-aspect-ratio: 4/3)");
+WIDE.addEventListener("change", () => renderGame());
+
+function momentsLink(state) {
+  if (!WIDE.matches || state.room.status !== "finished") return null;
+  return h("a", { class: "btn record-moments", href: `/replay?room=${encodeURIComponent(state.room.code)}` },
+    h("span", { class: "star", "aria-hidden": "true" }, "★"), " ", t("solo.best_moments"));
 }
 
 const followTurn = turnAnnouncer((name) => announce(t("phone.your_turn_now", { name })));
@@ -610,6 +621,9 @@ function start() {
   showScreen("entry");
   renderEntry();
   app.socket = connect(onState, setConn);
+  // Back from the best moments (/solo?room=CODE): that game again, on its podium.
+  const back = remembered().find((g) => g.room === new URLSearchParams(location.search).get("room"));
+  if (back) enterGame(back);
   app.socket.on("connect", () => {
     if (app.current) bind();
     else refreshResumable();

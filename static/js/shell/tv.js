@@ -14,7 +14,7 @@ import { getLang, onLangChange, pick, registerStrings, t, toggleLang } from "../
 import { displayButton, onDisplayChange } from "../core/display.js";
 import { store } from "../core/storage.js";
 import { setTimers } from "../core/timers.js";
-import { loadScreen } from "./games.js";
+import { loadScreen, readCatalogue } from "./games.js";
 import { renderHostLayer } from "./tv-host.js";
 import { fitRecent, honourLayer, recentPanel, refreshHistory } from "./tv-history.js";
 import { closeReplay, openReplay, replayShown } from "./tv-replay.js";
@@ -51,14 +51,6 @@ let sawPlay = false;              // this page saw the game before its end: the 
 let replayOffer = null;           // the podium's "Ver los mejores momentos"
 
 // ----- session ---------------------------------------------------------------------------------
-
-function readCatalogue() {
-  try {
-    return JSON.parse(document.getElementById("catalogue").textContent) || [];
-  } catch {
-    return [];
-  }
-}
 
 function loadSession() {
   const data = store.getJSON(STORE_KEY);   // nothing stored, or garbage: start afresh
