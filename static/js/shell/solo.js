@@ -19,6 +19,7 @@ import { loadManifest, readCatalogue, screenSlot } from "./games.js";
 import { mountGuide } from "./lesson.js";
 import { banner, errorText, vibrate } from "./notices.js";
 import { installKeys } from "./keys.js";
+import { pressGuard } from "../core/press.js";
 import { drawRecord } from "./record.js";
 import soloStrings from "./solo-strings.js";
 
@@ -288,7 +289,12 @@ function lessonEnd(lesson) {
   return buttons;
 }
 
+// A tap on a tile or a button is not lost to a redraw (the host's answer about the games to
+// carry on with may arrive while a finger is down).
+const heldBack = pressGuard(() => app.screen === "entry");
+
 function renderEntry() {
+  if (heldBack(renderEntry)) return;
   if (app.screen !== "entry") return;
   const nameValue = $("solo-name")?.value ?? store.get(NAME_KEY) ?? "";
   const name = h("input", { id: "solo-name", maxlength: "20", autocomplete: "nickname", value: nameValue,

@@ -14,6 +14,7 @@ import { getLang, onLangChange, pick, registerStrings, t, toggleLang } from "../
 import { displayButton, onDisplayChange } from "../core/display.js";
 import { store } from "../core/storage.js";
 import { setTimers } from "../core/timers.js";
+import { pressGuard } from "../core/press.js";
 import { loadScreen, readCatalogue } from "./games.js";
 import { renderHostLayer } from "./tv-host.js";
 import { fitRecent, honourLayer, recentPanel, refreshHistory } from "./tv-history.js";
@@ -272,27 +273,11 @@ async function renderGame() {
 
 // ----- the lobby ---------------------------------------------------------------------------------
 
-// A press on the lobby (a game's tile, a seat's button) is not cut in two by a redraw: a
-// state pushed between the press and its release would replace the button under the pointer
-// and lose the click. The lobby is drawn again just after the release instead.
-let pressing = false;
-let drawAfterPress = false;
-function endPress() {
-  pressing = false;
-  if (drawAfterPress) {
-    drawAfterPress = false;
-    scheduleRender();          // a macrotask: after the click the release leads to
-  }
-}
-window.addEventListener("pointerdown", () => { pressing = mode === "lobby"; }, true);
-window.addEventListener("pointerup", endPress, true);
-window.addEventListener("pointercancel", endPress, true);
+// A press on the lobby (a game's tile, a seat's button) is not cut in two by a redraw.
+const heldBack = pressGuard(() => mode === "lobby");
 
 function renderLobby() {
-  if (mode === "lobby" && pressing) {
-    drawAfterPress = true;
-    return;
-  }
+  if (mode === "lobby" && heldBack(scheduleRender)) return;
   if (mode !== "lobby") {
     unmountGame();
     mode = "lobby";
