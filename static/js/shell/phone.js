@@ -12,6 +12,7 @@ import { connect, request } from "../core/net.js";
 import { store } from "../core/storage.js";
 import { displayButton, onDisplayChange } from "../core/display.js";
 import { announce, turnAnnouncer } from "../core/announce.js";
+import { pressGuard } from "../core/press.js";
 import { screenSlot } from "./games.js";
 import { banner, errorText, vibrate } from "./notices.js";
 import { drawRecord } from "./record.js";
@@ -329,7 +330,11 @@ function mountGame(state) {
   return gameSlot.mount(state.room.game);
 }
 
+// A tap on a card or a button is not lost to a state pushed mid-press (another player's move).
+const heldBack = pressGuard(() => true);
+
 async function render() {
+  if (heldBack(render)) return;
   const state = app.state;
   if (!state || app.mode === "kicked") return;
   $("room-badge").textContent = state.room.code;

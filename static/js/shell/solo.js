@@ -289,9 +289,9 @@ function lessonEnd(lesson) {
   return buttons;
 }
 
-// A tap on a tile or a button is not lost to a redraw (the host's answer about the games to
-// carry on with may arrive while a finger is down).
-const heldBack = pressGuard(() => app.screen === "entry");
+// A tap on a tile, a card or a button is not lost to a redraw (the host's answer, a computer
+// player's move, may arrive while a finger is down).
+const heldBack = pressGuard(() => true);
 
 function renderEntry() {
   if (heldBack(renderEntry)) return;
@@ -551,6 +551,7 @@ function renderGuide(state) {
 }
 
 async function renderGame() {
+  if (heldBack(renderGame)) return;
   const state = app.state;
   if (!state || app.screen !== "game") return;
   renderBar(state);
