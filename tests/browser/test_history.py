@@ -12,12 +12,11 @@ import time
 from pathlib import Path
 
 import pytest
-import socketio
 from playwright.sync_api import expect
 
 from server.store import Store
 from tests.browser.pages import choose_game, host_command, page_in
-from tests.browser.test_canasta_night import LAST
+from tests.browser.solo_games import finished_solo_game, open_solo_game
 from tests.live import Host
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -116,26 +115,9 @@ def test_a_game_played_to_its_end_is_in_the_latest_games_after_a_restart(browser
 def test_the_one_device_page_shows_its_players_record_after_the_podium(browser, host):
     """A game alone against the computer ("Contra el ordenador") counts in the family history
     too, and the one-device page shows its player's record under the podium, as a phone does."""
-    client = socketio.Client()
-    client.connect(host.url, transports=["websocket"], wait_timeout=5)
-    try:
-        reply = client.call("create_solo", {
-            "game": "canasta", "name": "Abuela", "bots": ["facil"] * 2,
-            "options": {"target": 5000, "_deal": LAST}, "fast": False}, timeout=5)
-        assert reply["ok"], reply
-        moved = client.call("action", {"room": reply["room"], "token": reply["token"],
-                                       "action": {"type": "discard", "card": "9c"}}, timeout=5)
-        assert moved["ok"], moved                          # she goes out: the match is over
-    finally:
-        client.disconnect()
-    entry = {"room": reply["room"], "token": reply["token"], "host_token": reply["host_token"],
-             "game": "canasta"}
+    entry = finished_solo_game(host)
     with page_in(browser, 10000, viewport={"width": 1366, "height": 768}) as page:
-        page.goto(host.url + "/solo")
-        page.evaluate("(entry) => localStorage.setItem('sobremesa.solo', JSON.stringify([entry]))",
-                      entry)
-        page.reload()
-        page.locator(f'.resume-item[data-room="{reply["room"]}"]').click()
+        open_solo_game(page, host, entry)
         record = page.locator("#my-record")
         expect(record).to_be_visible()
         expect(record).to_contain_text("Tu historial en Canasta Ferroviaria")

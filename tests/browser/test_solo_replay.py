@@ -10,12 +10,11 @@ import os
 import urllib.request
 from pathlib import Path
 
-import socketio
 from playwright.sync_api import expect
 
 from tests.browser.axe import axe_violations
 from tests.browser.pages import page_in
-from tests.browser.test_canasta_night import LAST
+from tests.browser.solo_games import finished_solo_game, open_solo_game
 
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 LAPTOP = {"width": 1366, "height": 768}
@@ -25,32 +24,6 @@ def shot(page, name: str) -> None:
     if os.environ.get("SOBREMESA_SCREENS"):
         SCREENS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENS / f"{name}.png"))
-
-
-def finished_solo_game(host) -> dict:
-    """A game of Canasta alone against two computer players, won by its last discard."""
-    client = socketio.Client()
-    client.connect(host.url, transports=["websocket"], wait_timeout=5)
-    try:
-        reply = client.call("create_solo", {
-            "game": "canasta", "name": "Abuela", "bots": ["facil"] * 2,
-            "options": {"target": 5000, "_deal": LAST}, "fast": False}, timeout=5)
-        assert reply["ok"], reply
-        moved = client.call("action", {"room": reply["room"], "token": reply["token"],
-                                       "action": {"type": "discard", "card": "9c"}}, timeout=5)
-        assert moved["ok"], moved
-    finally:
-        client.disconnect()
-    return {"room": reply["room"], "token": reply["token"], "host_token": reply["host_token"],
-            "game": "canasta"}
-
-
-def open_solo_game(page, host, entry) -> None:
-    page.goto(host.url + "/solo")
-    page.evaluate("(entry) => localStorage.setItem('sobremesa.solo', JSON.stringify([entry]))",
-                  entry)
-    page.reload()
-    page.locator(f'.resume-item[data-room="{entry["room"]}"]').click()
 
 
 def test_a_laptop_alone_replays_its_games_best_moments_and_returns_to_the_podium(browser, host):
