@@ -105,16 +105,21 @@ def host_command(url: str, room: str, host_token: str, command: str, args: dict)
 
 class PhoneRoom:
     """A room made without the TV's page: a Socket.IO client creates it and keeps the host's
-    token, the phone sits down at /j/<code>, the host adds computer players, sets an explicit
-    deal (the host runs with --allow-test-deals) and starts. Each game names itself, its
-    computer players' level and its hand's cards."""
+    token, the phone sits down at /j/<code>, `guests` (names) sit down over Socket.IO, the host
+    adds computer players, sets an explicit deal (the host runs with --allow-test-deals) and
+    starts. A guest never plays; those in `gone` leave before the start (disconnected seats).
+    `state` is the newest state the host's client (the TV's view) was sent. Each game names
+    itself, its computer players' level and its hand's cards."""
     game = ""
     bot_level = "facil"
     hand_cards = ""
 
     def __init__(self, host, phone: Page, deal: dict, players: int, name: str = "Abuela",
-                 options: dict | None = None, at=lambda moment: None, timeout_ms: int = 10000):
+                 options: dict | None = None, at=lambda moment: None, timeout_ms: int = 10000,
+                 guests: tuple[str, ...] = (), gone: tuple[str, ...] = ()):
+        self.state: dict = {}
         self.client = socketio.Client()
+        self.client.on("state", lambda data: setattr(self, "state", data))
         self.client.connect(host.url, transports=["websocket"], wait_timeout=5)
         created = self.client.call("create_room", {"game": self.game}, timeout=5)
         assert created.get("ok"), created
@@ -126,7 +131,16 @@ class PhoneRoom:
         phone.locator("#name-input").fill(name)
         phone.locator("#join-btn").click()
         expect(phone.locator("body")).to_have_attribute("data-screen", "lobby")
-        for _ in range(players - 1):
+        self.guests = []
+        for guest in guests:
+            client = socketio.Client()
+            client.connect(host.url, transports=["websocket"], wait_timeout=5)
+            reply = client.call("join", {"room": self.code, "name": guest}, timeout=5)
+            assert reply.get("ok"), reply
+            self.guests.append(client)
+            if guest in gone:
+                client.disconnect()
+        for _ in range(players - 1 - len(guests)):
             self.command("add_bot", {"level": self.bot_level})
         expect(phone.locator("#lobby-seats .seat")).to_have_count(players)
         self.command("set_options", {"options": {**(options or {}), "_deal": deal}})
@@ -141,4 +155,6 @@ class PhoneRoom:
         assert reply == {"ok": True}, (command, reply)
 
     def close(self) -> None:
-        self.client.disconnect()
+        for client in (*self.guests, self.client):
+            if client.connected:
+                client.disconnect()

@@ -93,13 +93,16 @@ def test_tren_and_canasta_phones_in_play(browser, host):
             tile(phone, "6-5").click()
             assert lit_trains(phone, 2) == ["0", "mexican"]
             found += checked(phone, "tren phone (a tile held, two trains lit)")
-            # Each train is named by the words it shows ("Robotina", "pide 3"), the rest heard.
-            names = {"0": "Tu tren, Tú: pide 5", "1": "Tren de Robotina, abierto: pide 3",
+            # Each train is named by the words it shows ("Robotina", "pide 3", "3 fichas"), the
+            # rest heard.
+            names = {"0": "Tu tren, Tú: pide 5",
+                     "1": "Tren de Robotina, abierto: pide 3, le quedan 3 fichas",
                      "mexican": "Tren Mexicano: pide 6"}
             for train, name in names.items():
                 expect(lane(phone, train)).to_have_accessible_name(name)
             phone.locator("#lang-toggle").click()
-            names = {"0": "Your train, You: needs 5", "1": "Robotina's train, open: needs 3",
+            names = {"0": "Your train, You: needs 5",
+                     "1": "Robotina's train, open: needs 3, 3 tiles left",
                      "mexican": "Mexican train: needs 6"}
             for train, name in names.items():
                 expect(lane(phone, train)).to_have_accessible_name(name)

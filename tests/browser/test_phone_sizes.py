@@ -1,11 +1,13 @@
 """The phone, in one hand: a Pixel 7 (and a 390×844 screen) in each game, at every moment of a
 turn (tests/browser/phone_states.py), measured as a finger and an eye meet it (phone_measure.js):
 every tap target shows at least 44×44 CSS px, every text is at least 14 px, everyone at the table
-is on the screen and so are the hand and its buttons. Prints the smallest tap target and the
-smallest text found."""
+is on the screen (Tren: every train's row, with its owner's tiles in hand, nothing of it cut)
+and so are the hand and its buttons. Prints the smallest tap target and the smallest text
+found."""
 from __future__ import annotations
 
 import os
+import re
 import time
 from pathlib import Path
 
@@ -37,6 +39,56 @@ CUT_CHIPS = """() => {
     }).map(chip => chip.innerText.replace(/\\s+/g, ' '));
 }"""
 
+# Tren's trains, one row each: how many rows, how many show their owner's tiles in hand, and
+# what falls short in a row: a part of it (the open end, "pide" and its number, the count and
+# the facts beside it) not whole inside the row and every box that clips it, a row wider than
+# the screen, a name on more than one line, a count in smaller type than the row's other
+# secondary text ("pide"). A long name is cut with an ellipsis (listed in `ellipsis`).
+TREN_ROWS = """() => {
+    const vw = document.documentElement.clientWidth;
+    const within = (r, q) => r.left >= q.left - 0.5 && r.right <= q.right + 0.5
+        && r.top >= q.top - 0.5 && r.bottom <= q.bottom + 0.5;
+    const overlap = (r, q) => Math.min(r.right, q.right) - Math.max(r.left, q.left) > 0.5
+        && Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top) > 0.5;
+    const px = (el) => parseFloat(getComputedStyle(el).fontSize);
+    const rows = [...document.querySelectorAll('.tr-lanes .tr-lane')];
+    const short = [], ellipsis = [];
+    for (const row of rows) {
+        const id = row.dataset.train, box = row.getBoundingClientRect();
+        const say = (what) => short.push(`${id}: ${what}`);
+        if (box.left < -0.5 || box.right > vw + 0.5) say('the row is off the screen');
+        const parts = row.querySelectorAll(
+            'svg.tr-end, .tr-ask-label, .tr-ask-n, .tr-lane-info > span');
+        for (const part of parts) {
+            const r = part.getBoundingClientRect();
+            const what = part.textContent || 'the open end';
+            for (let p = part.parentElement; p && p !== row.parentElement; p = p.parentElement) {
+                const s = getComputedStyle(p);
+                const clips = p === row || s.overflowX !== 'visible' || s.overflowY !== 'visible';
+                if (clips && !within(r, p.getBoundingClientRect())) say(`${what} cut`);
+            }
+            if (part.scrollWidth > part.clientWidth + 0.5) say(`${what} cut`);
+            if (part.closest('.tr-lane-info')) {
+                for (const other of row.querySelectorAll('.tr-lane-tiles, .tr-lane-ask')) {
+                    const o = other.getBoundingClientRect();
+                    if (overlap(r, o)) say(`${what} over ${other.className}`);
+                }
+            }
+        }
+        const name = row.querySelector('.tr-lane-name');
+        if (name.getBoundingClientRect().height > px(name) * 1.5) say('the name wraps');
+        if (name.scrollWidth > name.clientWidth + 0.5) {
+            if (getComputedStyle(name).textOverflow !== 'ellipsis') say('the name cut short');
+            else ellipsis.push(id);
+        }
+        const count = row.querySelector('.tr-count');
+        if (count && px(count) < px(row.querySelector('.tr-ask-label')))
+            say('the count is smaller than "pide"');
+    }
+    return { rows: rows.length, short, ellipsis,
+             counted: document.querySelectorAll('.tr-lanes .tr-count').length };
+}"""
+
 # How many hand cards and action buttons there are, and those not whole inside the screen.
 OFF_SCREEN = """() => {
     const vw = document.documentElement.clientWidth, vh = innerHeight;
@@ -61,9 +113,11 @@ def patient_expect():
 class Ruler:
     """Measures the phone at each moment; keeps what falls short and the smallest of each."""
 
-    def __init__(self, game: str, page, chips: int):
+    def __init__(self, game: str, page, chips: int, trains: int = 0):
         self.game = game
         self.chips = chips
+        self.trains = trains                     # Tren: its rows, instead of the strip's chips
+        self.ellipsis: set[str] = set()
         self.page = page
         self.moments: list[str] = []
         self.short: list[str] = []
@@ -90,7 +144,10 @@ class Ruler:
             if text["px"] < MIN_FONT:
                 self.short.append(f"{moment}: {text['px']} px text {text['what']}")
         if moment not in ("join", "lobby", "round_end"):
-            self.everyone_on_screen(moment)
+            if self.trains:
+                self.every_train_whole(moment)
+            else:
+                self.everyone_on_screen(moment)
             self.hand_in_reach(moment)
 
     def everyone_on_screen(self, moment: str) -> None:
@@ -101,6 +158,17 @@ class Ruler:
         if moment != "compro":                      # under the window: drawn, not measured
             expect(chips).to_have_count(self.chips)
         self.short.extend(f"{moment}: seat cut off: {text}" for text in cut)
+
+    def every_train_whole(self, moment: str) -> None:
+        """Tren: every train's row (the trains may scroll), the others' with their tiles in hand,
+        and nothing of a row cut or pushed off it; no strip of players."""
+        expect(self.page.locator(".tr-lanes .tr-lane")).to_have_count(self.trains)
+        expect(self.page.locator(".seat-strip, .strip-seat")).to_have_count(0)
+        found = self.page.evaluate(TREN_ROWS)
+        # Every row but yours and the Mexican train's has a count.
+        assert found["counted"] == self.trains - 2, f"{moment}: {found}"
+        self.short.extend(f"{moment}: {problem}" for problem in found["short"])
+        self.ellipsis.update(found["ellipsis"])
 
     def hand_in_reach(self, moment: str) -> None:
         """The hand and its buttons whole on the screen, none pushed off it."""
@@ -153,7 +221,7 @@ def test_tren_on_the_phone_in_one_hand_with_fifteen_tiles(screen, browser, host,
     and text big enough, at each moment of a turn."""
     device = {**browser.devices["Pixel 7"], **TREN_SCREENS[screen]}
     with page_in(browser, phone_states.WAIT_MS, **device) as phone:
-        ruler = Ruler(f"tren {screen}", phone, 3)      # the strip lists the three others
+        ruler = Ruler(f"tren {screen}", phone, 0, trains=5)   # four seats' and the Mexican
 
         def at(moment):
             ruler(moment)
@@ -169,6 +237,71 @@ def test_tren_on_the_phone_in_one_hand_with_fifteen_tiles(screen, browser, host,
         phone_states.tren(host, tv, phone, at)
     print("\n" + ruler.report())
     assert ruler.moments == ["join", "lobby", "turn", "selected", "played"]
+    assert not ruler.short, "\n".join([ruler.report(), *ruler.short])
+
+
+# Eight at the table (Tren's most), in round 2 (everyone has points): Abuela plays first with 15
+# tiles; Tía Maricarmen López (12 tiles) and Bisabuelo Fernando (one tile left, his phone gone)
+# sat down from their phones; five computer players. Every train is three tiles or more long
+# but Abuela's, which asks for a 5; the Mexican train asks for a 6.
+TR8_GUESTS = ("Tía Maricarmen López", "Bisabuelo Fernando")
+TR8_DEAL = {
+    "hands": ["6-5 5-2 3-2 8-7 10-9 12-6 9-4 12-12 7-7 4-1 2-0 9-1 12-7 10-4 8-1",
+              "0-0 1-1 2-2 3-3 4-4 5-5 6-6 8-8 9-9 10-10 10-0 12-0", "6-0",
+              "7-0 6-1 5-0 4-2 6-2 7-2 8-3 9-5", "6-3 1-0", "4-3 5-3 6-4 7-4 2-1",
+              "7-5 8-5 7-6 10-2 10-3 10-5 10-6 10-7 3-1 12-1",
+              "12-3 5-4 12-8 8-0 12-10 11-2 11-7 12-11 9-6 9-7 9-8"],
+    "trains": ["11-5", "11-3 3-0 0-4 4-12", "11-8 8-2 2-9", "11-10 10-1 1-7", "11-0 0-9 9-12 12-2",
+               "11-4 4-8 8-10", "11-1 1-5 5-12", "11-9 9-3 3-7"],
+    "mexican": "11-6", "round": 2, "scores": [35, 120, 7, 0, 64, 210, 18, 99],
+    "turn": 0, "dealer": 7, "first_turns_over": True, "fill": True}
+
+
+@pytest.mark.parametrize("screen", list(TREN_SCREENS))
+def test_tren_with_eight_at_the_table_keeps_every_row_whole(screen, browser, host,
+                                                              patient_expect):
+    """Tren Mexicano with eight at the table, on a Pixel 7 and on a 360×640 phone: each other
+    seat's row says its tiles in hand (the engine's count), its points and "desconectado" for a
+    phone gone, without pushing the open end or "pide" off the row; a long name is cut with an
+    ellipsis; the row of the seat whose turn it is has its edge; every target and text is big
+    enough, the hand on the screen."""
+    from tests.browser.tren_rooms import TrenRoom, lane, tile, tiles_shown
+    device = {**browser.devices["Pixel 7"], **TREN_SCREENS[screen]}
+    with page_in(browser, phone_states.WAIT_MS, **device) as phone:
+        ruler = Ruler(f"tren 8 {screen}", phone, 0, trains=9)
+        room = TrenRoom(host, phone, TR8_DEAL, 8, guests=TR8_GUESTS, gone=TR8_GUESTS[1:])
+        try:
+            expect(phone.locator(".tr-turn.mine")).to_be_visible()
+            ruler("turn")
+            players = room.state["game"]["players"]
+            shown = [tiles_shown(phone, seat) for seat in range(1, 8)]
+            assert shown == [f"{p['tiles']} fichas" if p["tiles"] != 1 else "1 ficha"
+                             for p in players[1:]], shown
+            assert [p["tiles"] for p in players] == [15, 12, 1, 8, 2, 5, 10, 11]
+            expect(lane(phone, 1)).to_contain_text("120 pts")
+            expect(lane(phone, 2).locator(".tr-count")).to_have_class(re.compile(r"\bone-left\b"))
+            expect(lane(phone, 2)).to_contain_text("desconectado")
+            expect(lane(phone, 2)).to_have_accessible_name(
+                "Tren de Bisabuelo Fernando: pide 9, le queda 1 ficha, 7 pts, desconectado")
+            tile(phone, "6-5").click()
+            expect(phone.locator(".tr-lanes .tr-lane.fits")).to_have_count(2)
+            ruler("selected")
+            lane(phone, "mexican").click()
+            expect(tile(phone, "6-5")).to_have_count(0)
+            # Tía Maricarmen's turn (her phone is not here: she does not play).
+            expect(lane(phone, 1)).to_have_class(re.compile(r"\bturn\b"))
+            expect(phone.locator(".tr-lanes .tr-lane.turn")).to_have_count(1)
+            expect(lane(phone, 1)).to_have_accessible_name(
+                "Tren de Tía Maricarmen López: pide 12, le quedan 12 fichas, 120 pts, le toca")
+            ruler("played")
+            if os.environ.get("SOBREMESA_SCREENS"):                # the trains from the top
+                phone.locator(".tr-middle").evaluate("box => { box.scrollTop = 0; }")
+                phone.screenshot(path=str(ROOT / "docs" / "screens" / f"phone-tren-8-{screen}.png"))
+        finally:
+            room.close()
+    print("\n" + ruler.report())
+    if screen == "360x640":
+        assert "1" in ruler.ellipsis, ruler.ellipsis        # Tía Maricarmen López, cut
     assert not ruler.short, "\n".join([ruler.report(), *ruler.short])
 
 
@@ -229,7 +362,7 @@ STRIP = """async (names) => {
 
 @pytest.mark.parametrize("seats", [2, 5, 7, 8])
 def test_the_players_strip_holds_up_to_eight_seats_whole_and_legible(seats, browser, host):
-    """phone-kit's seatStrip, as the next games will use it (Tren Mexicano seats 8): on a
+    """phone-kit's seatStrip (the shared kit's, for any game up to eight seats): on a
     390-px-wide phone every chip shows whole, in at most two rows, names of up to eight letters
     uncut, no text under 14 px."""
     with page_in(browser, 10000, **{**browser.devices["Pixel 7"],

@@ -1,11 +1,13 @@
 """Tren Mexicano on a phone (a Pixel 7), in a real browser, with explicit deals (Abuela in seat 0
 plays first; two computer players; the double 12 in the hub; everyone's train started):
+the other seats' rows say how many tiles each holds (no strip of players above them),
 a tile lights exactly the trains where it fits, a tap on one of them lays it there (a marked
 train of another player too), a tile that fits nowhere gets the engine's reason in words,
 Robar shows only when the rules allow it and Pasar after it, a drawn tile that fits is held at
 once, an open double is announced and covered with a second tap on the only tile that fits,
 and the phone buzzes when the turn comes back. Then a game against the computer on the
-one-device page at 1366×768, a few turns.
+one-device page at 1366×768, a few turns, and on a phone (the seats bar has the counts there,
+the trains' rows do not).
 
 With SOBREMESA_SCREENS=1 the moments are saved to docs/screens/phone-tren-*.png."""
 from __future__ import annotations
@@ -17,7 +19,7 @@ import time
 from playwright.sync_api import Page, expect
 
 from tests.browser.pages import page_in
-from tests.browser.tren_rooms import TrenRoom, lane, lit_trains, tile, train_end
+from tests.browser.tren_rooms import TrenRoom, assert_tiles_held, lane, lit_trains, tile, train_end
 from tests.live import ROOT
 
 WAIT_MS = 10000
@@ -53,6 +55,12 @@ def test_a_tile_lights_its_trains_and_a_tap_on_one_lays_it_there(browser, host):
                                          markers=[1]), players=3)
         expect(page.locator(".tr-turn.mine")).to_be_visible()
         expect(page.locator(".tr-lanes .tr-lane")).to_have_count(4)
+        # The others' rows say the tiles in their hands, as the engine counts them; hers and the
+        # Mexican train's do not, and there is no strip of players above the trains.
+        assert assert_tiles_held(page, room) == {1: "3 fichas", 2: "3 fichas"}
+        expect(page.locator(".tr-lanes .tr-count")).to_have_count(2)
+        expect(lane(page, 0).locator(".tr-lane-info")).to_have_count(0)
+        expect(page.locator(".seat-strip, .strip-seat, .tr-players")).to_have_count(0)
         # On her turn the tiles that fit no train are dimmed, the others not.
         dimmed = page.locator(".tr-hand .hand-card.no-fit").evaluate_all(
             "tiles => tiles.map(t => t.dataset.id)")
@@ -78,6 +86,8 @@ def test_a_tile_lights_its_trains_and_a_tap_on_one_lays_it_there(browser, host):
         # The computer players play; when the turn comes back the phone buzzes.
         expect(page.locator(".tr-turn.mine")).to_be_visible(timeout=3 * WAIT_MS)
         assert 400 in page.evaluate("window.__buzz || []")
+        # The computer players have played or drawn: the counts follow the engine's.
+        assert_tiles_held(page, room)
         # 6-5 on the Mexican train, with a tap on its row.
         tile(page, "6-5").click()
         expect(lane(page, "mexican")).to_have_class(re.compile(r"\bfits\b"))
@@ -184,6 +194,16 @@ def test_a_game_against_the_computer_on_a_laptop_plays_a_few_turns(browser, host
         assert moves >= 4, moves
         # Every move the computer made is shown: its seats' tile counts are in the bar.
         expect(page.locator(".solo-seat .solo-cards").first).to_contain_text("fichas")
+
+
+def test_on_the_one_device_page_the_seats_bar_has_the_counts_not_the_trains(browser, host):
+    with phone(browser) as page:
+        page.goto(host.url + "/solo")
+        page.locator('.tile[data-game="tren"]').click()
+        page.locator("#solo-start").click()
+        expect(page.locator(".tr-lanes .tr-lane").first).to_be_visible()
+        expect(page.locator(".solo-seat .solo-cards").first).to_contain_text("fichas")
+        expect(page.locator(".tr-lanes .tr-lane-info")).to_have_count(0)
 
 
 def take_a_turn(page: Page) -> int:

@@ -4,6 +4,8 @@ host adds computer players, sets an explicit deal (engine/tren/deal.py; the host
 --allow-test-deals) and starts. The computer players play at the host's --bot-delay."""
 from __future__ import annotations
 
+import time
+
 from playwright.sync_api import Page, expect
 
 from tests.browser.pages import PhoneRoom
@@ -34,3 +36,31 @@ def lit_trains(page: Page, count: int | None = None) -> list[str]:
 def train_end(page: Page, train) -> str:
     """The tile at the open end of a train, as drawn (its code, oriented)."""
     return lane(page, train).locator("svg.tr-end").get_attribute("data-tile")
+
+
+def tiles_shown(page: Page, seat: int) -> str:
+    """The words a seat's row shows for the tiles in its hand ("3 fichas"), not those heard only
+    ("le quedan")."""
+    count = lane(page, seat).locator(".tr-count")
+    expect(count).to_be_visible()
+    return count.evaluate("el => [...el.childNodes].filter(n => n.nodeType === 3)"
+                          ".map(n => n.textContent).join('')")
+
+
+def tiles_word(n: int) -> str:
+    return "1 ficha" if n == 1 else f"{n} fichas"
+
+
+def assert_tiles_held(page: Page, room: TrenRoom, me: int = 0) -> dict[int, str]:
+    """Every other seat's row shows the tiles in that seat's hand as the engine counts them (the
+    host's view, the TV's; waited for while the phone and the TV catch up); returns them."""
+    deadline = time.monotonic() + 5
+    while True:
+        want = {p["seat"]: tiles_word(p["tiles"]) for p in room.state["game"]["players"]
+                if p["seat"] != me}
+        shown = {seat: tiles_shown(page, seat) for seat in want}
+        if shown == want or time.monotonic() > deadline:
+            break
+        page.wait_for_timeout(100)
+    assert shown == want, (shown, want)
+    return shown

@@ -1,18 +1,22 @@
 // Tren Mexicano's table at phone density: one row per train (yours first, then the others in
 // playing order, then the Mexican train). Each row shows its owner (the seat's chip and name),
 // the marker as a little train in the owner's colour while it is out, the last few tiles with
-// the open end largest, and the number the train asks for. A row is a button: the screen passes
-// taps on it to the hand (hand.tapTable), which plays the selected tile there.
+// the open end largest, and the number the train asks for; with `counts`, under another seat's
+// name its tiles in hand, its score once anybody has one, "desconectado", and an edge on the
+// row whose owner's turn it is. A row is a button: the screen passes taps on it to the hand
+// (hand.tapTable), which plays the selected tile there.
 //
 // mount(root, {density}) → {update(state, local), relabel(), destroy()}
 //   local: {selected: tile code | null, fits: [train keys where the selected tile may go],
-//           compact: true on a short screen: two trains a row, each with its open end only}
+//           compact: true on a short screen: two trains a row, each with its open end only,
+//           counts: true where the screen has no seats of its own (the phone; not /solo)}
 // table.js delegates its density "phone" here.
 //
 // JS never decides a rule: which trains light up is the engine's `fits` (given through local),
 // an open double to cover and the markers are the view's.
 import { getLang, t } from "../../core/i18n.js";
-import { h, s as svg } from "../../core/dom.js";
+import { h } from "../../core/dom.js";
+import { signed } from "../../core/numbers.js";
 import { seatChip, seatVars } from "../../core/seats.js";
 import { tileEl } from "../../pieces/dominoes.js";
 import { MEXICAN, locomotive } from "./trains.js";
@@ -45,6 +49,21 @@ function around(label, shown) {
   return whole ? [label.slice(0, at), label.slice(at + shown.length)] : [`${label}, `, ""];
 }
 
+// Under another seat's name: "3 fichas" (heard "le quedan 3 fichas"), its score, "desconectado"
+// (and, heard only, that it is the seat's turn). Each fact is a box of its own, so a reader
+// hears a space between them: the comma ends the one before.
+function seatInfo(player, seat, scored, turn) {
+  const one = player.tiles === 1 ? "_one" : "";
+  const shown = t(`tren.lanes.tiles${one}`, { n: player.tiles });
+  const [before, after] = around(t(`tren.lanes.left${one}`, { n: player.tiles }), shown);
+  const facts = [[["tr-count", player.tiles === 1 && "one-left"], unseen(before), shown, unseen(after)]];
+  if (scored) facts.push([null, t("tren.lanes.points", { n: signed(player.score) })]);
+  if (seat?.connected === false) facts.push(["tr-away", t("tren.lanes.offline")]);
+  if (turn) facts.push(["tr-sr", t("tren.lanes.turn")]);
+  return h("span", { class: "tr-lane-info" }, facts.map(([cls, ...words], k) =>
+    h("span", { class: cls }, ...words, k < facts.length - 1 && unseen(","))));
+}
+
 export function mount(root, ctx = {}) {
   const density = ctx.density === "tv" ? "tv" : "phone";
   const box = h("div", { class: ["tr-lanes", density === "tv" && "roomy"] });
@@ -68,6 +87,8 @@ export function mount(root, ctx = {}) {
     const count = compact ? 1 : SHOWN[density];
     box.classList.toggle("compact", compact);
     const lastPlay = [...(view.events || [])].reverse().find((ev) => ev.type === "play");
+    const scored = (view.players || []).some((p) => p.score);
+    const turn = view.phase === "play" ? view.turn : null;
 
     box.replaceChildren(...trainOrder(view, me).map((key) => {
       const mexican = key === MEXICAN;
@@ -81,7 +102,7 @@ export function mount(root, ctx = {}) {
         unseen(`${after}${train.marker ? `, ${t("tren.lanes.open")}` : ""}:`));
       const owner = mexican
         ? h("span", { class: "tr-lane-owner" }, h("span", { class: "tr-mexican-chip" }, locomotive()), name)
-        : h("span", { class: "tr-lane-owner", vars: seatVars(seats[key]) }, seatChip(seats[key]), name,
+        : h("span", { class: "tr-lane-owner" }, seatChip(seats[key]), name,
           train.marker && h("span", { class: "tr-marker", title: t("tren.lanes.marker") }, locomotive()));
       const shown = train.tiles.slice(-count);
       const hidden = train.tiles.length - shown.length;
@@ -94,18 +115,23 @@ export function mount(root, ctx = {}) {
             extraClass: end ? "tr-end" : "tr-older" });
         }),
         !train.tiles.length && h("span", { class: "tr-empty", text: t("tren.lanes.empty") }));
+      const player = local.counts && !mexican && key !== me && view.players?.[key];
+      const info = player && seatInfo(player, seats[key], scored, key === turn);
+      const covering = id === cover && !train.open_double;
       const ask = h("span", { class: "tr-lane-ask" },
         h("span", { class: "tr-ask-label", text: train.open_double ? t("tren.lanes.cover") : t("tren.lanes.asks") }),
-        h("b", { class: "tr-ask-n", text: String(train.open) }),
-        id === cover && !train.open_double && unseen(t("tren.lanes.cover")));
-      // The button is named by what it shows (owner, "pide 5"), with the words a reader needs
-      // around them hidden on screen: "Tren de Ana, abierto: pide 5" (label in name).
+        h("b", { class: "tr-ask-n" }, String(train.open), info && !covering && unseen(",")),
+        covering && unseen(`${t("tren.lanes.cover")}${info ? "," : ""}`));
+      // The button is named by what it shows (owner, "pide 5", "3 fichas"), with the words a
+      // reader needs around them hidden on screen: "Tren de Ana, abierto: pide 5, le quedan 3
+      // fichas" (label in name). The seat's facts come last in the markup, shown under the name.
       return h("button", {
         type: "button",
         class: ["tr-lane", key === me && "mine", mexican && "mexican", fits && "fits", picking && !fits && "dim",
-          id === cover && "cover", train.marker && "marked", lastPlay && String(lastPlay.train) === id && "last"],
-        dataset: { train: id },
-      }, owner, tiles, ask);
+          id === cover && "cover", train.marker && "marked", lastPlay && String(lastPlay.train) === id && "last",
+          info && "counted", info && key === turn && "turn"],
+        dataset: { train: id }, vars: mexican ? {} : seatVars(seats[key]),   // the seat's colour on the left edge
+      }, owner, tiles, ask, info);
     }));
   }
 

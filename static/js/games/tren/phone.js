@@ -1,16 +1,16 @@
 // Tren Mexicano on the phone: the header (round, the double in the hub, the boneyard, whose
-// turn, the last move), the other players, the double to cover, the trains (one row each) or
-// the end of a round and of the game, and the hand with its buttons (hand.js) one above the
-// other. On the one-device page the same screen, with the trains drawn roomier.
+// turn, the last move), the double to cover, the trains (one row each, another player's with
+// the tiles in their hand: lanes.js) or the end of a round and of the game, and the hand with
+// its buttons (hand.js) one above the other. On the one-device page the same screen, with the
+// trains drawn roomier and without the counts (its seats bar has them).
 //
 // JS never decides a rule: everything shown comes from the engine's view; a refused action
 // shows the engine's own words.
 import { cardScale } from "../../core/display.js";
 import { getLang, t } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
-import { signed } from "../../core/numbers.js";
 import { theTile, tileEl } from "../../pieces/dominoes.js";
-import { makeLine, screenWithHand, seatStrip, stateReaders, swatch } from "../../shell/phone-kit.js";
+import { makeLine, screenWithHand, stateReaders, swatch } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { eventFollower, fly, inTurn } from "../../shell/motion.js";
 import { mount as mountHand } from "./hand.js";
@@ -21,12 +21,9 @@ import { mount as mountTable } from "./table.js";
 
 const LANE_PX = 50;           // a train's row on the phone
 const COMPACT_PX = 52;        // two trains a row, on a short screen
+const COUNTED_PX = 68;        // the same with a line for the tiles in hand
 const SHORT_SCREEN = 760;     // px high: below it, four trains or more sit two to a row
 const MIDDLE_SHARE = 0.42;    // at most this share of the screen kept for the trains
-
-function tn(key, n, vars = {}) {
-  return t(n === 1 ? `${key}_one` : key, { n, ...vars });
-}
 
 export function mount(root, ctx) {
   const el = {
@@ -34,17 +31,15 @@ export function mount(root, ctx) {
     round: h("span", { class: "tr-round" }), hub: h("span", { class: "tr-hub", dataset: { hub: "" } }),
     boneyard: h("span", { class: "tr-boneyard", dataset: { pile: "boneyard" } }),
     turn: h("div", { class: "tr-turn" }), ticker: h("div", { class: "tr-ticker" }),
-    strip: h("ol", { class: "tr-players" }), notice: h("div", { class: "tr-notice hidden", role: "status" }),
+    notice: h("div", { class: "tr-notice hidden", role: "status" }),
     middle: h("div", { class: "tr-middle", tabindex: "0", role: "region", "aria-label": t("phone.table"), dataset: { scrollBox: "" } }), hand: h("div", { class: "tr-hand-box", style: { display: "contents" } }),
   };
   el.header.append(h("div", { class: "tr-line1" }, el.round, el.hub), h("div", { class: "tr-line2" }, el.turn, el.boneyard), el.ticker);
-  // The players' strip where the screen has no seats of its own (the one-device page has).
-  el.strip.classList.toggle("hidden", !!ctx.seatAnchor);
-  el.tr.append(el.header, el.strip, el.notice, el.middle, el.hand);
+  el.tr.append(el.header, el.notice, el.middle, el.hand);
   root.replaceChildren(el.tr);
 
   const ui = { state: null, wasMyTurn: false, cover: null, tick: null, deadlines: {} };
-  const { game, me, seatName, seatColor, seatAt, eventName } = stateReaders(ui);
+  const { game, me, seatName, seatAt, eventName } = stateReaders(ui);
   const playing = () => game().phase === "play";
   const myTurn = () => me() !== null && game().turn === me() && playing();
   const digits = () => game().rules?.faces === "digits";
@@ -71,7 +66,7 @@ export function mount(root, ctx) {
     }
   }
 
-  // ----- header, players, the double to cover -----------------------------------------------------
+  // ----- header, the double to cover ------------------------------------------------------------
 
   function renderHeader() {
     const g = game();
@@ -91,35 +86,16 @@ export function mount(root, ctx) {
     }
     const last = [...(g.events || [])].reverse().find((ev) => describe(ev));
     el.ticker.textContent = last && playing() ? describe(last) : "";
-    renderPlayers();
     const cover = playing() && g.open_double;
     el.notice.replaceChildren(...(cover ? [locomotive("tr-notice-icon"), h("span", {
       text: t("tren.phone.cover_on", { double: theTile(cover.tile, getLang()), train: trainLabel(cover.train, me(), seatName) }) })] : []));
     el.notice.classList.toggle("hidden", !cover);
   }
 
-  // Everyone else, in playing order from you: tiles in hand, score, marker out.
-  function renderPlayers() {
-    if (ctx.seatAnchor) return;
-    const g = game();
-    const n = g.players.length;
-    const from = me() ?? n - 1;
-    const seats = ui.state.room.seats;
-    // The score once somebody has one (the markers are on the trains' rows).
-    const scored = g.players.some((p) => p.score);
-    seatStrip(el.strip, Array.from({ length: n }, (_, k) => (from + 1 + k) % n).filter((i) => i !== me()).map((i) => {
-      const p = g.players[i];
-      const info = [tn("tren.phone.tiles", p.tiles)];
-      if (scored) info.push(t("tren.phone.points", { n: signed(p.score) }));
-      if (seats[i]?.connected === false) info.push(t("tren.phone.offline"));
-      return { seat: i, name: seatName(i), color: seatColor(i), chip: seats[i], turn: g.turn === i && playing(),
-        away: seats[i]?.connected === false, info, mark: null };
-    }));
-  }
-
   // ----- the trains, or the results ------------------------------------------------------------
 
   const roomy = ctx.tableDensity?.() === "tv";
+  const counts = !ctx.seatAnchor;     // the one-device page's seats bar has them
   el.tr.classList.toggle("roomy", roomy);
   const tableBox = h("div", { class: "tr-table" });
   const compact = () => !roomy && window.innerHeight < SHORT_SCREEN && (game().trains?.length || 0) + 1 >= 4;
@@ -137,9 +113,9 @@ export function mount(root, ctx) {
     room() {
       const top = el.tr.getBoundingClientRect().top;
       const lanes = (game().trains?.length || 2) + 1;
-      const rows = compact() ? COMPACT_PX * Math.ceil(lanes / 2) : LANE_PX * lanes;
+      const rows = compact() ? (counts ? COUNTED_PX : COMPACT_PX) * Math.ceil(lanes / 2) : LANE_PX * lanes;
       const middle = Math.max(Math.min(rows, Math.round(window.innerHeight * MIDDLE_SHARE)), ctx.tableRoom?.() || 0);
-      return window.innerHeight - top - el.header.offsetHeight - el.strip.offsetHeight - el.notice.offsetHeight - 12 - Math.round(middle / cardScale());   // extra-large cards: the hand takes more
+      return window.innerHeight - top - el.header.offsetHeight - el.notice.offsetHeight - 12 - Math.round(middle / cardScale());   // extra-large cards: the hand takes more
     },
   });
   el.middle.addEventListener("click", (event) => {
@@ -154,7 +130,7 @@ export function mount(root, ctx) {
       return;
     }
     const local = hand.local();
-    table.update(ui.state, { ...local, compact: compact() });
+    table.update(ui.state, { ...local, compact: compact(), counts });
     if (el.middle.firstChild !== tableBox) el.middle.replaceChildren(tableBox);
     // The first lit train in sight when the trains scroll.
     const lit = local.fits.length && tableBox.querySelector(".fits");
