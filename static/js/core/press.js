@@ -1,9 +1,6 @@
-// A press (pointer down, then up) is not cut in two by a redraw: a redraw asked for in between
-// would replace the button under the pointer, and the release would land on a new element, so
-// the click would be lost. pressGuard(active) watches the page's presses while active() is
-// true; the function it returns puts a redraw off until the release (a macrotask then: after
-// the click that the release leads to). A press held longer than HOLD_MS is not a click: the
-// redraw then runs anyway.
+// A redraw between a press and its release would replace the button under the finger and
+// lose the click. pressGuard(active) returns a function that puts a redraw off until the
+// release (then a macrotask, after the click); a press held over HOLD_MS is no click.
 const HOLD_MS = 2000;
 
 export function pressGuard(active) {
@@ -24,7 +21,7 @@ export function pressGuard(active) {
   }, true);
   window.addEventListener("pointerup", release, true);
   window.addEventListener("pointercancel", release, true);
-  // true when `redraw` is put off until the press ends (the caller draws nothing now)
+  // true: `redraw` is put off (the caller draws nothing now)
   return (redraw) => {
     if (!pressing) return false;
     queued = redraw;
