@@ -263,6 +263,30 @@ def test_six_at_the_table_one_row_each_in_words_on_a_small_phone(browser, host, 
         shot(page, "six-360x640")
 
 
+def test_the_round_end_on_a_small_phone_shows_every_total_in_sight(browser, host, tv):
+    """Robotina goes out: the phone's breakdown puts the round's points and the total beside
+    each name (the table scrolls sideways past them for the rest), the engine's totals, whole on
+    a 360×640 screen."""
+    last = canasta_table.engine_round_end(canasta_table.ENDING)
+    with phone(browser, small=True) as page:
+        canasta_table.open_room(host, tv, page, 3, canasta_table.ENDING)
+        rows = page.locator(".canasta-breakdown tbody tr")
+        expect(rows).to_have_count(3, timeout=30000)
+        page.wait_for_timeout(300)
+        cells = rows.evaluate_all("""rows => rows.map((row) => ({
+            seat: Number(row.dataset.seat),
+            order: [...row.cells].slice(1, 3).map((c) => c.classList[0]),
+            total: row.querySelector('.total').textContent,
+            right: row.querySelector('.total').getBoundingClientRect().right}))""")
+        width = page.evaluate("() => innerWidth")
+        for row in cells:
+            total = last["totals"][row["seat"]]
+            words = ("−" if total < 0 else "") + f"{abs(total):,}".replace(",", ".")
+            assert row["order"] == ["round-pts", "total"], row
+            assert row["total"] == words, row
+            assert row["right"] <= width, row
+
+
 SOLO_SCREENS = {"360x640": {"width": 360, "height": 640},
                 "1366x768": {"width": 1366, "height": 768}}
 
