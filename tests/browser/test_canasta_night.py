@@ -154,7 +154,7 @@ def test_two_phones_and_a_computer_take_the_pile_complete_canastas_and_go_out(br
         # The start: an Ace on the pile, Abuela to play, the pile hers to take.
         assert_pile(tv, "Ad", "El As de diamantes", 5)
         assert_turn(tv, phones, 0, names)
-        expect(abuela.locator(".cn-me")).to_contain_text("primera bajada 50")
+        expect(abuela.locator(".ct-seat.you .ct-need")).to_have_text("1.ª bajada 50")
         expect(act(abuela, "draw")).not_to_have_attribute("data-at-rest", "")
         expect(act(abuela, "take_pile")).to_have_text("Coger el montón")
         expect(act(abuela, "take_pile")).not_to_have_attribute("data-at-rest", "")
@@ -182,6 +182,12 @@ def test_two_phones_and_a_computer_take_the_pile_complete_canastas_and_go_out(br
         expect(canasta.locator(".ct-count")).to_have_text("7")
         expect(seat(tv, 0).locator('.ct-kind-box[data-kind="red"]')).to_have_text("1")
         expect(tv.locator("#toasts")).to_contain_text("¡Abuela: canasta roja!")
+        # The phones name it in words on her row: hers, and Tío's (her row there too).
+        for page in phones:
+            expect(page.locator('.ct-seat[data-seat="0"] .ct-canastas')).to_have_text(
+                "Canastas:1 roja")
+            expect(page.locator('.ct-seat[data-seat="0"] .ct-canasta')).to_have_attribute(
+                "data-kind", "red")
         # Her phone offers the kitty; she looks at it and closes it.
         expect(abuela.locator(".cn-hint")).to_have_text("¡Puedes mirar tu gatito!")
         abuela.locator('[data-kitty="open"]').click()
@@ -195,6 +201,10 @@ def test_two_phones_and_a_computer_take_the_pile_complete_canastas_and_go_out(br
         assert_pile(tv, "4c", "El 4 de tréboles", 1)
         expect(seat(tv, 0).locator("[data-kitty]")).to_have_text("Gatito cogido")
         expect(abuela.locator('[data-kitty="open"]')).to_be_hidden()
+        expect(tio.locator('.ct-seat[data-seat="0"] [data-kitty]')).to_have_text("Gatito cogido")
+        expect(tio.locator('.ct-seat[data-seat="2"] [data-kitty]')).to_have_text(
+            "Gatito: 11 cartas")
+        expect(tio.locator('.ct-seat[data-seat="1"] [data-kitty]')).to_have_text("Gatito cogido")
         assert sum(hand_ranks(abuela).values()) == 10 + 11           # her 10 cards and the kitty
         assert_turn(tv, phones, 1, names)
 

@@ -3,17 +3,21 @@ seat 0 plays first against one computer player): she draws two, melds in the com
 progress toward the first meld's requirement (refused below it in the engine's words, laid once
 it is met), adds to her meld with a tap on it, discards; she takes the pile with the two
 naturals preselected and the further meld her requirement asks for; a button at rest says the
-engine's reason; a kitty that may be seen is shown. Then the one-device page at 360×640.
+engine's reason; a kitty that may be seen is shown. Six at the table on a 360×640 phone: one row
+per player says in words what the engine's view holds. Then the one-device page at 360×640.
 
 With SOBREMESA_SCREENS=1 the moments are saved to docs/screens/phone-canasta-*.png."""
 from __future__ import annotations
 
 import os
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from engine.canasta import Canasta
+from tests.browser import canasta_table
 from tests.browser.canasta_rooms import CanastaRoom, act, hand_ranks, meld, stack
 from tests.browser.pages import page_in
 from tests.live import ROOT
@@ -51,7 +55,21 @@ def test_draw_meld_to_the_requirement_add_to_a_meld_and_discard(browser, host):
         room = CanastaRoom(host, page, deal("Kh Kd Ks Kc 9h 9d 9s Qc 5c 6d Jh", stock="4h 4d"),
                            players=2)
         expect(page.locator(".cn-turn.mine")).to_be_visible()
-        expect(page.locator(".cn-me")).to_contain_text("primera bajada 50")
+        # One row per player, the only list of players: hers without a card count (her cards
+        # are her hand), Robotina's with her 11.
+        expect(page.locator(".seat-strip")).to_have_count(0)
+        expect(page.locator(".canasta-table-phone .ct-seat")).to_have_count(2)
+        you = page.locator(".canasta-table-phone .ct-seat.you")
+        expect(you).to_have_attribute("data-seat", "0")
+        expect(you.locator(".ct-need")).to_have_text("1.ª bajada 50")
+        expect(you.locator(".ct-score")).to_have_text("0 pts")
+        expect(you.locator(".ct-hand")).to_have_count(0)
+        robotina = page.locator('.canasta-table-phone .ct-seat[data-seat="1"]')
+        expect(robotina.locator(".ct-name")).to_have_text("Robotina")
+        expect(robotina.locator(".ct-hand")).to_have_text("11 cartas")
+        expect(robotina.locator(".ct-score")).to_have_text("0 pts")
+        expect(robotina.locator(".ct-need")).to_have_text("1.ª bajada 50")
+        expect(robotina.locator(".ct-canasta, [data-kitty]")).to_have_count(0)   # none; kitty empty
         assert hand_ranks(page) == {"K": 4, "Q": 1, "J": 1, "9": 3, "6": 1, "5": 1}
         shot(page, "draw")
         act(page, "draw").click()
@@ -77,7 +95,8 @@ def test_draw_meld_to_the_requirement_add_to_a_meld_and_discard(browser, host):
         act(page, "send_meld").click()
         expect(meld(page, 1)).to_have_attribute("title", "3 cartas de K")
         expect(meld(page, 2)).to_have_attribute("title", "3 cartas de 9")
-        expect(page.locator(".cn-me")).to_contain_text("ya has bajado")
+        expect(you.locator(".ct-need")).to_have_count(0)         # her melds say she has melded
+        expect(robotina.locator(".ct-need")).to_have_text("1.ª bajada 50")
         # The fourth King onto its meld: Añadir, then a tap on the meld, lit.
         tap(page, "K")
         act(page, "add").click()
@@ -161,6 +180,113 @@ def test_a_kitty_that_may_be_seen_is_offered_and_shown(browser, host):
         room.close()
 
 
+KINDS = {"red": ("roja", "rojas"), "black": ("negra", "negras"), "wild": ("de comodines",) * 2,
+         "sevens": ("de sietes",) * 2}
+MEASURE = (Path(__file__).parent / "phone_measure.js").read_text()
+
+# Each row as drawn: its seat, the words in its head and chips, and whatever of it (or of the
+# page) runs past its edges.
+ROWS = """() => [...document.querySelectorAll('.canasta-table-phone .ct-seat')].map((row) => {
+    const box = row.getBoundingClientRect();
+    const text = (sel) => [...row.querySelectorAll(sel)].map((e) => e.textContent);
+    const parts = row.querySelectorAll('.ct-head > *, .ct-fact, .ct-canastas > *');
+    const out = [...parts].filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.left < box.left - 0.5 || r.right > box.right + 0.5
+            || e.scrollWidth > e.clientWidth + 1;
+    }).map((e) => e.textContent);
+    return {seat: Number(row.dataset.seat), name: text('.ct-name')[0], hand: text('.ct-hand'),
+            score: text('.ct-score'), need: text('.ct-need'), kitty: text('[data-kitty]'),
+            red3s: text('.ct-red3s'), label: text('.ct-canastas-label'),
+            canastas: [...row.querySelectorAll('.ct-canasta')].map(
+                (e) => [e.dataset.kind, e.textContent]),
+            out, wide: row.scrollWidth > row.clientWidth + 1};
+})"""
+
+
+def expected_row(player: dict, you: bool) -> dict:
+    """What a row says of the engine's view of one player, in the phone's Spanish words."""
+    def pts(n: int) -> str:
+        return ("−" if n < 0 else "") + f"{abs(n):,}".replace(",", ".")
+    kinds = [(k, f"{n} {KINDS[k][n > 1]}") for k, n in player["canastas"].items() if n]
+    need = [] if player["melded"] else [f"1.ª bajada {pts(player['requirement'])}"]
+    kitty = ["Gatito cogido"] if player["kitty_taken"] \
+        else [f"Gatito: {player['kitty']} cartas"] if player["kitty"] else []
+    threes = len(player["red_threes"])
+    return {"seat": player["seat"], "hand": [] if you else [f"{player['cards']} cartas"],
+            "score": [f"{pts(player['score'])} pts"], "need": need, "kitty": kitty,
+            "red3s": [f"{threes} treses rojos" if threes > 1 else "1 tres rojo"] if threes else [],
+            "label": ["Canastas:"] if kinds else [], "canastas": [list(k) for k in kinds]}
+
+
+def test_six_at_the_table_one_row_each_in_words_on_a_small_phone(browser, host, tv):
+    """Canasta's most players on a 360×640 phone: one row per player, hers first, each saying
+    what the engine's view holds (cards held, points, the first meld's requirement until
+    melded, canastas done by kind, kitty, red 3s) in Spanish words; no row runs past the
+    screen's edge, no text under 14 px, the hand and its buttons whole on the screen with more
+    room than the list of players above the table left it (182 px of the screen's height)."""
+    view = Canasta.new(6, {"_deal": canasta_table.SIX}).view(None)
+    with phone(browser, small=True) as page:
+        canasta_table.open_room(host, tv, page, 6, canasta_table.SIX)
+        expect(page.locator(".cn-turn.mine")).to_be_visible()
+        expect(page.locator(".canasta-table-phone .ct-seat")).to_have_count(6)
+        page.wait_for_timeout(300)
+        rows = page.evaluate(ROWS)
+        assert [r["seat"] for r in rows] == [0, 1, 2, 3, 4, 5]
+        assert [r["name"] for r in rows] == ["Abuela", "Robotina", "Chispas", "Tuerca",
+                                             "Bombilla", "Pixel"]
+        for row, player in zip(rows, view["players"], strict=True):
+            drawn = {k: row[k] for k in ("seat", "hand", "score", "need", "kitty", "red3s",
+                                         "label", "canastas")}
+            assert drawn == expected_row(player, player["seat"] == 0), row
+            assert not row["out"] and not row["wide"], row
+        # (the deal is read right: a kitty face down, one taken, none; canastas named)
+        assert rows[1]["kitty"] == ["Gatito: 11 cartas"] and rows[2]["kitty"] == ["Gatito cogido"]
+        assert rows[0]["canastas"] == [["red", "1 roja"], ["black", "1 negra"],
+                                       ["wild", "1 de comodines"], ["sevens", "1 de sietes"]]
+        assert rows[3]["canastas"] == [] and rows[4]["need"] == ["1.ª bajada 150"]
+        found = page.evaluate(MEASURE)
+        small = [x for x in found["texts"] if x["px"] < 14]
+        assert not small, small
+        sideways = page.evaluate("() => document.documentElement.scrollWidth > innerWidth")
+        assert not sideways
+        hand = page.evaluate("""() => {
+            const parts = [...document.querySelectorAll('.cn-hand .hand-card, .cn-actions button')];
+            const bar = document.querySelector('.cn-handbar').getBoundingClientRect();
+            const off = parts.filter((e) => {
+                const r = e.getBoundingClientRect();
+                return r.top < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5;
+            });
+            return {room: innerHeight - bar.top, off: off.length, n: parts.length};
+        }""")
+        assert hand["n"] == 6 + 3 and hand["off"] == 0 and hand["room"] > 182, hand
+        shot(page, "six-360x640")
+
+
+def test_the_round_end_on_a_small_phone_shows_every_total_in_sight(browser, host, tv):
+    """Robotina goes out: the phone's breakdown puts the round's points and the total beside
+    each name (the table scrolls sideways past them for the rest), the engine's totals, whole on
+    a 360×640 screen."""
+    last = canasta_table.engine_round_end(canasta_table.ENDING)
+    with phone(browser, small=True) as page:
+        canasta_table.open_room(host, tv, page, 3, canasta_table.ENDING)
+        rows = page.locator(".canasta-breakdown tbody tr")
+        expect(rows).to_have_count(3, timeout=30000)
+        page.wait_for_timeout(300)
+        cells = rows.evaluate_all("""rows => rows.map((row) => ({
+            seat: Number(row.dataset.seat),
+            order: [...row.cells].slice(1, 3).map((c) => c.classList[0]),
+            total: row.querySelector('.total').textContent,
+            right: row.querySelector('.total').getBoundingClientRect().right}))""")
+        width = page.evaluate("() => innerWidth")
+        for row in cells:
+            total = last["totals"][row["seat"]]
+            words = ("−" if total < 0 else "") + f"{abs(total):,}".replace(",", ".")
+            assert row["order"] == ["round-pts", "total"], row
+            assert row["total"] == words, row
+            assert row["right"] <= width, row
+
+
 SOLO_SCREENS = {"360x640": {"width": 360, "height": 640},
                 "1366x768": {"width": 1366, "height": 768}}
 
@@ -178,9 +304,14 @@ def test_a_game_against_the_computer_on_one_device_plays_a_few_turns(browser, ho
         page.locator('.tile[data-game="canasta"]').click()
         page.locator("#solo-start").click()
         expect(page.locator(".cn-hand .cn-stack").first).to_be_visible()
-        expect(page.locator(".cn-players")).to_be_hidden()
+        expect(page.locator(".seat-strip")).to_have_count(0)
         seats = page.locator(".solo-seat").count()
         assert seats >= 2, seats
+        if small:       # the phone's rows: cards held by the others, everyone's points
+            rows = page.locator(".canasta-table-phone .ct-seat")
+            expect(rows).to_have_count(seats)
+            expect(rows.locator(".ct-hand")).to_have_count(seats - 1)
+            expect(rows.locator(".ct-score")).to_have_count(seats)
         if not small:
             expect(page.locator(".canasta-table-tv .ct-seat")).to_have_count(seats)
             # (read in one go: the table is drawn again as the computer plays)

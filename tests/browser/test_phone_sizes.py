@@ -22,12 +22,13 @@ MIN_TARGET = 44
 MIN_FONT = 14
 MEASURE = (Path(__file__).parent / "phone_measure.js").read_text()
 
-# The texts of the strip's chips that are not whole inside the screen and every box that clips.
-CUT_CHIPS = """() => {
+# The texts of the players' chips (the strip's, or the rows' heads) that are not whole inside the
+# screen and every box that clips.
+CUT_CHIPS = """(selector) => {
     const vw = document.documentElement.clientWidth, vh = innerHeight;
     const within = (r, q) => r.left >= q.left - 0.5 && r.right <= q.right + 0.5
         && r.top >= q.top - 0.5 && r.bottom <= q.bottom + 0.5;
-    return [...document.querySelectorAll('.seat-strip .strip-seat')].filter(chip => {
+    return [...document.querySelectorAll(selector)].filter(chip => {
         const r = chip.getBoundingClientRect();
         if (!within(r, {left: 0, top: 0, right: vw, bottom: vh})) return true;
         for (let p = chip.parentElement; p && p !== document.body; p = p.parentElement) {
@@ -113,11 +114,14 @@ def patient_expect():
 class Ruler:
     """Measures the phone at each moment; keeps what falls short and the smallest of each."""
 
-    def __init__(self, game: str, page, chips: int, trains: int = 0):
+    def __init__(self, game: str, page, chips: int, trains: int = 0,
+                 seats: str = ".seat-strip .strip-seat", unseated: tuple[str, ...] = ()):
         self.game = game
         self.chips = chips
         self.trains = trains                     # Tren: its rows, instead of the strip's chips
         self.ellipsis: set[str] = set()
+        self.seats = seats              # what names each player on the screen
+        self.unseated = unseated        # moments that show no players (a composer instead)
         self.page = page
         self.moments: list[str] = []
         self.short: list[str] = []
@@ -151,10 +155,12 @@ class Ruler:
             self.hand_in_reach(moment)
 
     def everyone_on_screen(self, moment: str) -> None:
-        """Every chip of the players' strip (Ferrocarril: the others, Manipulación: everyone),
-        whole and inside the screen."""
-        cut = self.page.evaluate(CUT_CHIPS)
-        chips = self.page.locator(".seat-strip .strip-seat")
+        """Every chip of the players' strip (Ferrocarril: the others, Manipulación: everyone)
+        or every head of Canasta's rows, whole and inside the screen."""
+        if moment in self.unseated:
+            return
+        cut = self.page.evaluate(CUT_CHIPS, self.seats)
+        chips = self.page.locator(self.seats)
         if moment != "compro":                      # under the window: drawn, not measured
             expect(chips).to_have_count(self.chips)
         self.short.extend(f"{moment}: seat cut off: {text}" for text in cut)
@@ -310,10 +316,13 @@ def test_canasta_on_the_phone_in_one_hand_with_41_cards(screen, browser, host, t
                                                          patient_expect):
     """Canasta Ferroviaria with three at the table, taking a pile of 33 cards (41 in hand after),
     on a Pixel 7 and on a small 360×640 phone: the hand in rank stacks, every stack and button
-    on the screen, nothing scrolling sideways, every target and text big enough."""
+    on the screen, nothing scrolling sideways, every target and text big enough; the three
+    players' rows (the table's, the only list of players) on the screen but while she composes
+    (the composer takes the table's place)."""
     device = {**browser.devices["Pixel 7"], **TREN_SCREENS[screen]}
     with page_in(browser, phone_states.WAIT_MS, **device) as phone:
-        ruler = Ruler(f"canasta {screen}", phone, 2)   # the strip lists the two others
+        ruler = Ruler(f"canasta {screen}", phone, 3, seats=".canasta-table-phone .ct-head",
+                      unseated=("pile",))
 
         def at(moment):
             ruler(moment)

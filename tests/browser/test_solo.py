@@ -313,8 +313,8 @@ def test_the_solo_screen_fits_a_tablet_either_way_round_and_a_big_laptop(browser
 
 def test_a_phone_alone_draws_canastas_table_as_the_phone_page_does(browser, host):
     """The one-device page links the TV's table styles for laptops: on a phone, Canasta's table
-    is the phone's one line per player (its names were TV-sized, running into the counters, and
-    the kitty's count sat on its picture)."""
+    is the phone's one row per player (its names were TV-sized, running into the counters, and
+    the kitty's count sat on its picture): the kitty said in words, in the phone's type."""
     with page_in(browser, 10000, **browser.devices["Pixel 7"]) as page:
         page.goto(host.url + "/solo")
         page.locator('.tile[data-game="canasta"]').click()
@@ -323,10 +323,11 @@ def test_a_phone_alone_draws_canastas_table_as_the_phone_page_does(browser, host
         looks = page.evaluate("""() => {
             const style = (s) => getComputedStyle(document.querySelector(s));
             return {name: parseFloat(style('.canasta-table-phone .ct-name').fontSize),
-                    kitty: style('.canasta-table-phone .ct-kitty').flexDirection,
+                    kitty: document.querySelector('.canasta-table-phone [data-kitty]').textContent,
+                    kittyPx: parseFloat(style('.canasta-table-phone [data-kitty]').fontSize),
                     rows: [...document.querySelectorAll('.canasta-table-phone .ct-head')].map(
                         (e) => e.getBoundingClientRect().height)};
         }""")
         assert looks["name"] <= 20, looks
-        assert looks["kitty"] == "row", looks
+        assert looks["kitty"] == "Gatito: 11 cartas" and 14 <= looks["kittyPx"] <= 20, looks
         assert max(looks["rows"]) <= 56, looks

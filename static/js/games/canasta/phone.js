@@ -1,31 +1,29 @@
 // Canasta Ferroviaria on the phone: the header (round, whose turn, the pile's top card with its
-// frozen or blocked mark, the stock), your score and first-meld requirement, the other players,
-// the melds on the table (or the end of a round; the composer instead of them while you
-// compose) and the hand with its buttons (hand.js), one above the other. On the one-device page
-// the same screen, with the table drawn roomier.
+// frozen or blocked mark, the stock), the table (table.js: one row per player, yours first, with
+// their cards held, points, first-meld requirement, canastas, kitty, red 3s and melds; or the
+// end of a round; the composer instead of it while you compose) and the hand with its buttons
+// (hand.js), one above the other. On the one-device page the same screen, with the table drawn
+// roomier.
 //
 // JS never decides a rule: everything shown comes from the engine's view; a refused action
 // shows the engine's own words.
 import { cardScale } from "../../core/display.js";
 import { getLang, t } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
-import { signed } from "../../core/numbers.js";
 import { cardEl, cardName } from "../../pieces/french.js";
-import { cardMaker, makeLine, screenWithHand, seatStrip, stateReaders, swatch } from "../../shell/phone-kit.js";
+import { cardMaker, makeLine, screenWithHand, stateReaders, swatch } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { mount as mountHand } from "./hand.js";
 import { mount as mountTable } from "./table.js";
 import { mount as mountResults } from "./results.js";
 
 const PLAYING = new Set(["draw", "play"]);
-const MIDDLE_MIN = 96;        // px kept for the melds on a phone
-const MIDDLE_SHARE = 0.3;     // at most this share of the screen kept for them
+const MIDDLE_MIN = 96;        // px kept for the players and their melds on a phone
+// At most this share of the screen kept for them: more with more players (their rows are the
+// only list of players), never taking from the hand what the list above the table did.
+const middleShare = (players) => Math.min(0.45, 0.3 + 0.05 * Math.max(0, players - 3));
 
 const card = cardMaker(cardEl);
-
-function tn(key, n, vars = {}) {
-  return t(n === 1 ? `${key}_one` : key, { n, ...vars });
-}
 
 export function mount(root, ctx) {
   const el = {
@@ -33,22 +31,18 @@ export function mount(root, ctx) {
     round: h("span", { class: "cn-round" }), turn: h("div", { class: "cn-turn" }),
     pile: h("span", { class: "cn-pile", dataset: { pile: "pile" } }),
     stock: h("span", { class: "cn-stock", dataset: { pile: "stock" } }),
-    me: h("div", { class: "cn-me" }),
-    strip: h("ol", { class: "cn-players" }),
     middle: h("div", { class: "cn-middle", tabindex: "0", role: "region", "aria-label": t("phone.table"), dataset: { scrollBox: "" } }), hand: h("div", { class: "cn-hand-box", style: { display: "contents" } }),
   };
-  el.header.append(h("div", { class: "cn-line1" }, el.round, el.stock, el.pile), el.turn, el.me);
-  // The players' strip where the screen has no seats of its own (the one-device page has).
-  el.strip.classList.toggle("hidden", !!ctx.seatAnchor);
-  el.cn.append(el.header, el.strip, el.middle, el.hand);
+  el.header.append(h("div", { class: "cn-line1" }, el.round, el.stock, el.pile), el.turn);
+  el.cn.append(el.header, el.middle, el.hand);
   root.replaceChildren(el.cn);
 
   const ui = { state: null, wasMyTurn: false, tick: null, deadlines: {} };
-  const { game, me, seatName, seatColor, seatAt } = stateReaders(ui);
+  const { game, me, seatName, seatAt } = stateReaders(ui);
   const playing = () => PLAYING.has(game().phase);
   const myTurn = () => me() !== null && game().turn === me() && playing();
 
-  // ----- header, players ------------------------------------------------------------------------
+  // ----- header -----------------------------------------------------------------------------------
 
   function renderHeader() {
     const g = game();
@@ -73,28 +67,6 @@ export function mount(root, ctx) {
     } else {
       el.turn.replaceChildren(swatch(seatAt(g.turn)), h("span", { text: t("canasta.phone.turn_of", { name: seatName(g.turn) }) }));
     }
-    const p = me() !== null ? g.players[me()] : null;
-    el.me.classList.toggle("hidden", !p || !playing());
-    if (p) el.me.textContent = p.melded ? t("canasta.phone.you_melded", { score: p.score })
-      : t("canasta.phone.you", { score: p.score, need: p.requirement });
-    renderPlayers();
-  }
-
-  // Everyone else, in playing order from you: cards in hand, score, melded or their requirement.
-  function renderPlayers() {
-    if (ctx.seatAnchor) return;
-    const g = game();
-    const n = g.players.length;
-    const from = me() ?? n - 1;
-    const seats = ui.state.room.seats;
-    seatStrip(el.strip, Array.from({ length: n }, (_, k) => (from + 1 + k) % n).filter((i) => i !== me()).map((i) => {
-      const p = g.players[i];
-      const info = [tn("canasta.phone.cards", p.cards), t("canasta.phone.points", { n: signed(p.score) })];
-      if (seats[i]?.connected === false) info.push(t("canasta.phone.offline"));
-      return { seat: i, name: seatName(i), color: seatColor(i), chip: seats[i], turn: g.turn === i && playing(),
-        away: seats[i]?.connected === false, info,
-        mark: p.melded ? t("canasta.phone.melded") : t("canasta.phone.needs", { n: p.requirement }) };
-    }));
   }
 
   // ----- the melds, or the results ---------------------------------------------------------------
@@ -120,8 +92,8 @@ export function mount(root, ctx) {
       const top = el.cn.getBoundingClientRect().top;
       const middle = hand.panelReplacesTable()
         ? Math.min(Math.max((hand.panel.firstChild?.scrollHeight || 0) + 8, MIDDLE_MIN), Math.round(window.innerHeight * 0.45))
-        : Math.max(MIDDLE_MIN, Math.min(tableBox.scrollHeight || MIDDLE_MIN, Math.round(window.innerHeight * MIDDLE_SHARE)), ctx.tableRoom?.() || 0);
-      return window.innerHeight - top - el.header.offsetHeight - el.strip.offsetHeight - 12 - Math.round(middle / cardScale());   // extra-large cards: the hand takes more
+        : Math.max(MIDDLE_MIN, Math.min(tableBox.scrollHeight || MIDDLE_MIN, Math.round(window.innerHeight * middleShare(game().players.length))), ctx.tableRoom?.() || 0);
+      return window.innerHeight - top - el.header.offsetHeight - 12 - Math.round(middle / cardScale());   // extra-large cards: the hand takes more
     },
   });
   el.middle.addEventListener("click", (event) => {

@@ -3,7 +3,8 @@
 // "tv": who went out, then a row per player with the round's breakdown (melded cards,
 // canasta bonuses, red 3s, going out, minus the hand and the kitty), the round's total and the
 // running total, highest first; the podium at the game's end (highest wins) and the host's
-// buttons (`local.host`). "phone": the same breakdown, compact, this seat's row marked.
+// buttons (`local.host`). "phone": the same breakdown, compact, this seat's row marked, the
+// round's points and the total first.
 // Reads only the view's `last_round` (each seat's breakdown, as the engine scored it).
 import { component, h } from "../../core/dom.js";
 import { t } from "../../core/i18n.js";
@@ -103,6 +104,9 @@ function phoneResults(root, state) {
     const nameCell = (s) => h("span", {}, swatch(seatAt(s)), seatName(s));
     const table = breakdownTable({ room: state.room }, last, nameCell);
     for (const row of table.querySelectorAll("tbody tr")) if (Number(row.dataset.seat) === me()) row.classList.add("me");
+    // The round's points and the total beside the name, in sight on a narrow screen (the
+    // breakdown after them scrolls sideways).
+    for (const row of table.querySelectorAll("tr")) row.firstChild.after(...row.querySelectorAll(".round-pts, .total"));
     out.push(h("div", { class: "canasta-breakdown-wrap" }, table));
     if (over && me() !== null) {
       const place = places(last.totals.map((x) => -x));

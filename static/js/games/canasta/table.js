@@ -1,16 +1,18 @@
 // Canasta Ferroviaria's table, the same component on every screen:
 //   mount(root, { density: "tv" | "phone" }) -> {update(state, local), relabel(), destroy()}
-// One area per player (data-seat): name, score, cards in hand, the initial-meld requirement
-// (until they have melded), the canastas of each kind they hold (all four are needed to go
-// out), their red 3s, their kitty (data-kitty: face down with its count, or taken), and their
-// melds as compact stacks (data-meld): one card showing the rank with a count badge and the
-// wilds in it; a canasta as one squared pile framed in its kind's colour (red, black, wild,
-// sevens) with its kind named. `local.picking` with `local.pickable` (meld ids): those melds
-// get class `pickable`.
-// "tv": the areas in a grid over the whole table (two columns beyond three players, or from
-// three with `wide`, as on a laptop's one-device page), the cards as large as every area lets its
-// melds show whole (fitTable, once the table is on the page). "phone": the same areas, one
-// under another, at the phone's sizes, the phone's own player first (its CSS is the phone's).
+// One area per player (data-seat) and their melds as compact stacks (data-meld): one card
+// showing the rank with a count badge and the wilds in it; a canasta as one squared pile framed
+// in its kind's colour (red, black, wild, sevens) with its kind named. `local.picking` with
+// `local.pickable` (meld ids): those melds get class `pickable`.
+// "tv": each area shows name, score, cards in hand, the initial-meld requirement (until they
+// have melded), the canastas of each kind they hold (all four are needed to go out), their red
+// 3s and their kitty (data-kitty: face down with its count, or taken); the areas in a grid over
+// the whole table (two columns beyond three players, or from three with `wide`, as on a laptop's
+// one-device page), the cards as large as every area lets its melds show whole (fitTable, once
+// the table is on the page). "phone": the phone's only list of players, one row each, the
+// phone's own player first: the same facts in words (cards held, left out of your own row;
+// points; the first meld's requirement; the canastas done, named by kind; the kitty; the red
+// 3s; a lost connection) over their melds, at the phone's sizes (its CSS is the phone's).
 // Reads only the view.
 import { component, h, markup } from "../../core/dom.js";
 import { getLang, t } from "../../core/i18n.js";
@@ -119,6 +121,50 @@ function seatArea(state, player, local) {
       h("div", { class: "ct-side" }, kitty(player), redThrees(player))));
 }
 
+// ----- one player's row on a phone ---------------------------------------------------------------------
+
+const many = (key, n, vars = {}) => t(n === 1 ? `${key}_one` : key, { n, ...vars });
+
+// Each fact a word or two in its own chip; nothing that says nothing (no kind with no canasta,
+// no empty kitty, no requirement once melded: the melds under it say so).
+function facts(player, you, away) {
+  const done = KINDS.filter((kind) => (player.canastas || {})[kind] > 0);
+  const chip = (cls, text, more = {}) => h("span", { class: ["ct-fact", ...[cls].flat()], text, ...more });
+  return [
+    !player.melded && chip("ct-need", t("canasta.phone.needs", { n: points(player.requirement) }), { title: t("canasta.table.need_title") }),
+    player.kitty_taken ? chip("ct-kitty taken", t("canasta.table.kitty_taken"), { dataset: { kitty: String(player.seat), state: "taken" } })
+      : player.kitty > 0 && chip(["ct-kitty", player.kitty_seen && "seen"], many("canasta.phone.kitty", player.kitty),
+        { dataset: { kitty: String(player.seat), state: player.kitty_seen ? "seen" : "down" },
+          title: player.kitty_seen ? t("canasta.table.kitty_seen") : null }),
+    player.red_threes.length > 0 && chip("ct-red3s", many("canasta.phone.red_threes", player.red_threes.length),
+      { dataset: { n: String(player.red_threes.length) } }),
+    away && !you && chip("ct-away", t("canasta.phone.offline")),
+    done.length > 0 && h("span", { class: "ct-canastas", title: t("canasta.table.kinds_title") },
+      h("span", { class: "ct-canastas-label", text: t("canasta.phone.canastas") }),
+      done.map((kind) => h("span", { class: ["ct-canasta", `kind-${kind}`], dataset: { kind, n: String(player.canastas[kind]) },
+        text: many(`canasta.phone.canasta.${kind}`, player.canastas[kind]) }))),
+  ].filter(Boolean);
+}
+
+function seatRow(state, player, local, you) {
+  const view = state.game;
+  const seat = seatOf(state.room, player.seat);
+  const turn = view.turn === player.seat && (view.phase === "draw" || view.phase === "play");
+  const away = seat.connected === false;
+  return h("section", {
+    class: ["ct-seat", turn && "turn", you && "you", away && "away"], vars: seatVars(seat),
+    dataset: { seat: String(player.seat) }, role: "group", "aria-label": seat.name, "aria-current": turn ? "true" : null,
+  },
+  h("header", { class: "ct-head" },
+    turn && h("span", { class: "turn-flag", "aria-hidden": "true" }, "▶"),
+    seatChip(seat, "ct-chip"),
+    h("span", { class: "ct-name", text: seat.name }),
+    !you && h("span", { class: "ct-hand", text: many("canasta.phone.cards", player.cards) }),
+    h("span", { class: "ct-score", text: t("canasta.phone.points", { n: points(player.score) }) })),
+  h("div", { class: "ct-stats" }, facts(player, you, away)),
+  h("div", { class: "ct-melds" }, ownMelds(view, player.seat).map((m) => meldEl(m, local, view.wild_ranks || []))));
+}
+
 function draw(root, state, local, density, wide) {
   const view = state.game;
   const n = view.players.length;
@@ -126,9 +172,11 @@ function draw(root, state, local, density, wide) {
   root.style.setProperty("--cols", String(cols));
   root.style.setProperty("--rows", String(Math.ceil(n / cols)));
   // A phone shows its own player's melds first, then the others in turn order.
-  const me = density === "phone" ? state.you?.index ?? 0 : 0;
+  const you = state.you?.index ?? null;
+  const me = density === "phone" ? you ?? 0 : 0;
   const order = view.players.map((_, k) => view.players[(me + k) % n]);
-  root.replaceChildren(...order.map((p) => seatArea(state, p, local)));
+  root.replaceChildren(...order.map((p) => (density === "phone" ? seatRow(state, p, local, p.seat === you)
+    : seatArea(state, p, local))));
   if (density === "tv" && root.isConnected) fitTable(root);
 }
 
