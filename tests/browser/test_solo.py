@@ -5,6 +5,7 @@ pauses (the computer stops) and resumes, and after a reload "Seguir la partida" 
 the same game with the same hand."""
 from __future__ import annotations
 
+import os
 import re
 import time
 
@@ -12,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.pages import page_in
+from tests.live import ROOT
 
 WAIT_MS = 10000
 CARD_SPOT = {"x": 8, "y": 30}   # hand cards overlap: tap near the left edge
@@ -331,3 +333,40 @@ def test_a_phone_alone_draws_canastas_table_as_the_phone_page_does(browser, host
         assert looks["name"] <= 20, looks
         assert looks["kitty"] == "Gatito: 11 cartas" and 14 <= looks["kittyPx"] <= 20, looks
         assert max(looks["rows"]) <= 56, looks
+
+
+SEAT_BAR = """() => {
+    const seats = [...document.querySelectorAll('#solo-bar .solo-seat')];
+    const bar = document.querySelector('#solo-bar .solo-seats').getBoundingClientRect();
+    const spill = [];
+    seats.forEach((seat, i) => {
+        const box = seat.getBoundingClientRect();
+        for (const part of seat.querySelectorAll('*')) {
+            const r = part.getBoundingClientRect();
+            if (r.width && (r.left < box.left - 0.5 || r.right > box.right + 0.5))
+                spill.push(`seat ${i}: ${part.className.baseVal ?? part.className}`);
+        }
+        const next = seats[i + 1]?.getBoundingClientRect();
+        if (next && next.left < box.right - 0.5) spill.push(`seat ${i} under seat ${i + 1}`);
+    });
+    const turn = document.querySelector('#solo-bar .solo-seat.turn')?.getBoundingClientRect();
+    return { spill, seats: seats.length,
+             turnInSight: !turn || (turn.left >= bar.left - 0.5 && turn.right <= bar.right + 0.5) };
+}"""
+
+
+def test_a_small_phones_seat_bar_keeps_each_seat_whole(browser, host):
+    """On a 360×640 phone the bar above the table holds each seat (initial, cards, points) and
+    the controls: a seat is never squeezed so that its figures run over the next one (they
+    did: "1‥ 0 p"); the row scrolls instead, and the seat whose turn it is is kept in sight."""
+    device = {**browser.devices["Pixel 7"], "viewport": {"width": 360, "height": 640}}
+    with page_in(browser, 10000, **device) as page:
+        page.goto(host.url + "/solo")
+        page.locator('.tile[data-game="canasta"]').click()
+        page.locator("#solo-start").click()
+        expect(page.locator(".canasta-table-phone .ct-seat")).to_have_count(3)
+        expect(page.locator("#solo-bar .solo-seat")).to_have_count(3)
+        found = page.evaluate(SEAT_BAR)
+        assert not found["spill"] and found["turnInSight"], found
+        if os.environ.get("SOBREMESA_SCREENS"):
+            page.screenshot(path=str(ROOT / "docs" / "screens" / "phone-canasta-solo-360x640.png"))

@@ -480,6 +480,7 @@ function renderBar(state) {
       h("button", { type: "button", id: "solo-lang", class: "btn secondary",
         "aria-label": `${getLang() === "es" ? "EN" : "ES"}, Idioma / Language`,
         on: { click: toggleLang } }, getLang() === "es" ? "EN" : "ES")));
+  $("solo-bar").querySelector(".solo-seat.turn")?.scrollIntoView({ block: "nearest", inline: "nearest" });
   $("screen-game").classList.toggle("paused", paused);
   let veil = $("solo-paused");
   if (paused && !veil) {
