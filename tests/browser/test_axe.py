@@ -7,6 +7,8 @@ has a level-one heading, no heading skips a level after it, and no table column 
 aria-allowed-role). Each page's results are printed (run with -s)."""
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from engine.cards import SPANISH, deck
@@ -48,6 +50,15 @@ def test_the_tv_and_a_phone_in_the_lobby_and_in_game(host, tv, new_phone):
     pass_window(phone)
     expect(phone.locator('.fc-actions [data-act="draw"]')).to_be_visible()
     found += checked(phone, "phone game (her turn)")
+    # Each other seat's row is named by the words it shows ("13 cartas", "Salió"), the rest heard.
+    others = phone.locator(".fc-table .trow:not(.me)")
+    expect(others).to_have_count(2)
+    for k in range(2):
+        expect(others.nth(k)).to_have_accessible_name(
+            re.compile(r"^\S.*, le quedan \d+ cartas, Salió$"))
+    phone.locator("#lang-toggle").click()
+    for k in range(2):
+        expect(others.nth(k)).to_have_accessible_name(re.compile(r"^\S.*, \d+ cards left, Down$"))
     assert not found, found
 
 

@@ -1,8 +1,9 @@
 """The phone, in one hand: a Pixel 7 (and a 390×844 screen) in each game, at every moment of a
 turn (tests/browser/phone_states.py), measured as a finger and an eye meet it (phone_measure.js):
 every tap target shows at least 44×44 CSS px, every text is at least 14 px, everyone at the table
-is on the screen (Tren: every train's row, with its owner's tiles in hand, nothing of it cut)
-and so are the hand and its buttons. Prints the smallest tap target and the smallest text
+is on the screen (Ferrocarril: every seat's table row, with the others' cards in hand; Tren:
+every train's row, with its owner's tiles in hand; nothing of a row cut) and so are the hand and
+its buttons. Prints the smallest tap target and the smallest text
 found."""
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from engine.cards import SPANISH, deck
 from tests.browser import phone_states
 from tests.browser.pages import page_in
 from tests.live import ROOT
@@ -90,6 +92,48 @@ TREN_ROWS = """() => {
              counted: document.querySelectorAll('.tr-lanes .tr-count').length };
 }"""
 
+# Ferrocarril's table, one row per seat: how many rows, how many show the seat's cards in hand, and
+# what falls short in a row: a fact under the name (the count, Salió, "sin conexión") not whole
+# inside the row and every box that clips it, or over the combinations; a row wider than the
+# screen; a name on more than one line, or cut other than with an ellipsis (those cut with one
+# are listed in `ellipsis`); a fact in type under 14 px.
+FC_ROWS = """() => {
+    const vw = document.documentElement.clientWidth;
+    const within = (r, q) => r.left >= q.left - 0.5 && r.right <= q.right + 0.5
+        && r.top >= q.top - 0.5 && r.bottom <= q.bottom + 0.5;
+    const overlap = (r, q) => Math.min(r.right, q.right) - Math.max(r.left, q.left) > 0.5
+        && Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top) > 0.5;
+    const px = (el) => parseFloat(getComputedStyle(el).fontSize);
+    const rows = [...document.querySelectorAll('.fc-table .trow')];
+    const short = [], ellipsis = [];
+    for (const row of rows) {
+        const id = row.dataset.seat, box = row.getBoundingClientRect();
+        const say = (what) => short.push(`${id}: ${what}`);
+        if (box.left < -0.5 || box.right > vw + 0.5) say('the row is off the screen');
+        const melds = row.querySelector('.tmelds').getBoundingClientRect();
+        const name = row.querySelector('.tname .who b');
+        for (const part of [name, ...row.querySelectorAll('.tinfo > span')]) {
+            const r = part.getBoundingClientRect();
+            const what = part.textContent;
+            for (let p = part.parentElement; p && p !== row.parentElement; p = p.parentElement) {
+                const s = getComputedStyle(p);
+                const clips = p === row || s.overflowX !== 'visible' || s.overflowY !== 'visible';
+                if (clips && !within(r, p.getBoundingClientRect())) say(`${what} cut`);
+            }
+            if (part !== name && part.scrollWidth > part.clientWidth + 0.5) say(`${what} cut`);
+            if (overlap(r, melds)) say(`${what} over the combinations`);
+            if (part !== name && px(part) < 14) say(`${what} in ${px(part)} px`);
+        }
+        if (name.getBoundingClientRect().height > px(name) * 1.5) say('the name wraps');
+        if (name.scrollWidth > name.clientWidth + 0.5) {
+            if (getComputedStyle(name).textOverflow !== 'ellipsis') say('the name cut short');
+            else ellipsis.push(id);
+        }
+    }
+    return { rows: rows.length, short, ellipsis,
+             counted: document.querySelectorAll('.fc-table .tinfo .count').length };
+}"""
+
 # How many hand cards and action buttons there are, and those not whole inside the screen.
 OFF_SCREEN = """() => {
     const vw = document.documentElement.clientWidth, vh = innerHeight;
@@ -114,11 +158,12 @@ def patient_expect():
 class Ruler:
     """Measures the phone at each moment; keeps what falls short and the smallest of each."""
 
-    def __init__(self, game: str, page, chips: int, trains: int = 0,
+    def __init__(self, game: str, page, chips: int, trains: int = 0, rows: int = 0,
                  seats: str = ".seat-strip .strip-seat", unseated: tuple[str, ...] = ()):
         self.game = game
         self.chips = chips
         self.trains = trains                     # Tren: its rows, instead of the strip's chips
+        self.rows = rows                         # Ferrocarril: its table's rows, the same
         self.ellipsis: set[str] = set()
         self.seats = seats              # what names each player on the screen
         self.unseated = unseated        # moments that show no players (a composer instead)
@@ -150,6 +195,8 @@ class Ruler:
         if moment not in ("join", "lobby", "round_end"):
             if self.trains:
                 self.every_train_whole(moment)
+            elif self.rows:
+                self.every_seat_row_whole(moment)
             else:
                 self.everyone_on_screen(moment)
             self.hand_in_reach(moment)
@@ -173,6 +220,20 @@ class Ruler:
         found = self.page.evaluate(TREN_ROWS)
         # Every row but yours and the Mexican train's has a count.
         assert found["counted"] == self.trains - 2, f"{moment}: {found}"
+        self.short.extend(f"{moment}: {problem}" for problem in found["short"])
+        self.ellipsis.update(found["ellipsis"])
+
+    def every_seat_row_whole(self, moment: str) -> None:
+        """Ferrocarril: every seat's row of the table (the rows may scroll; the Salir composer
+        shows instead of them), the others' with their cards in hand, nothing of a row cut or
+        over its combinations; no strip of players."""
+        expect(self.page.locator(".seat-strip, .strip-seat")).to_have_count(0)
+        if moment == "salir":
+            expect(self.page.locator(".fc-table")).to_have_count(0)
+            return
+        expect(self.page.locator(".fc-table .trow")).to_have_count(self.rows)
+        found = self.page.evaluate(FC_ROWS)
+        assert found["counted"] == self.rows - 1, f"{moment}: {found}"    # all rows but yours
         self.short.extend(f"{moment}: {problem}" for problem in found["short"])
         self.ellipsis.update(found["ellipsis"])
 
@@ -201,10 +262,12 @@ def test_every_tap_target_and_text_on_the_phone_is_big_enough(game, screen, brow
     # A Pixel 7, and the same phone with a 390×844 screen (an iPhone 13's size).
     device = {**browser.devices["Pixel 7"], **SCREENS[screen]}
     with page_in(browser, phone_states.WAIT_MS, **device) as phone:
-        # Five at the table: Ferrocarril's strip shows the four others (your own row heads the
-        # table), Manipulación's everyone.
-        chips = {"ferrocarril": 4, "manipulacion": 5}[game]
-        ruler = Ruler(f"{game} {screen}", phone, chips)
+        # Five at the table: Ferrocarril's table has a row each (no strip), Manipulación's strip
+        # shows everyone.
+        if game == "ferrocarril":
+            ruler = Ruler(f"{game} {screen}", phone, 0, rows=5)
+        else:
+            ruler = Ruler(f"{game} {screen}", phone, 5)
         getattr(phone_states, game)(host, tv, phone, ruler)
     print("\n" + ruler.report())
     assert ruler.moments == {
@@ -308,6 +371,88 @@ def test_tren_with_eight_at_the_table_keeps_every_row_whole(screen, browser, hos
     print("\n" + ruler.report())
     if screen == "360x640":
         assert "1" in ruler.ellipsis, ruler.ellipsis        # Tía Maricarmen López, cut
+    assert not ruler.short, "\n".join([ruler.report(), *ruler.short])
+
+
+# Five at the table (Ferrocarril's most): Abuela plays first; Tía Maricarmen López (12 cards,
+# gone down) and Bisabuelo Fernando (one card left, his phone gone) sat down from their phones;
+# two computer players, the first of them gone down too.
+FC5_GUESTS = ("Tía Maricarmen López", "Bisabuelo Fernando")
+
+
+def fc5_deal() -> dict:
+    hand = phone_states.FC_HAND
+    table = [[1, "7o 7c 7e"], [3, "Rb Ro Rc"]]
+    rest = [SPANISH.format(c) for c in deck(2, 4)]
+    for name in " ".join([hand, "9b", "8b", *(m for _, m in table)]).split():
+        rest.remove(name)
+    hands = [hand, " ".join(rest[:12]), rest[12], " ".join(rest[13:26]), " ".join(rest[26:39])]
+    return {"dealer": 4, "hands": hands, "discard": "8b", "stock": "9b", "table": table,
+            "fill": True}
+
+
+@pytest.mark.parametrize("screen", list(TREN_SCREENS))
+def test_ferrocarril_with_five_at_the_table_keeps_every_row_whole(screen, browser, host,
+                                                                  patient_expect):
+    """Ferrocarril with five at the table, on a Pixel 7 and on a 360×640 phone: no strip of
+    players; each other seat's table row says its cards in hand (the engine's count; one card
+    left stands out), "Salió" and "sin conexión" for a phone gone, whole and clear of the
+    combinations, and a reader hears them in the row's name; every name shows whole; your own
+    row has no count; the row of the seat whose turn it is has its edge and "le toca"; the
+    ¡Compro! window covers the screen, its buttons on it; every target and text is big enough,
+    the hand on the screen."""
+    from tests.browser.ferrocarril_rooms import FerrocarrilRoom, assert_cards_held, row
+    device = {**browser.devices["Pixel 7"], **TREN_SCREENS[screen]}
+    with page_in(browser, phone_states.WAIT_MS, **device) as phone:
+        ruler = Ruler(f"ferrocarril 5 {screen}", phone, 0, rows=5)
+        room = FerrocarrilRoom(host, phone, fc5_deal(), 5, options={"buy_seconds": 3},
+                               guests=FC5_GUESTS, gone=FC5_GUESTS[1:])
+        try:
+            window = phone.locator(".fc-buy:not(.hidden)")
+            expect(window.locator(".compro")).to_be_visible()
+            ruler("compro")
+            size = phone.viewport_size
+            assert window.bounding_box() == {"x": 0, "y": 0, **size}, window.bounding_box()
+            for button in (".compro", ".paso"):
+                box = window.locator(button).bounding_box()
+                assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], (button, box)
+                assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], (button, box)
+            window.locator(".paso").click()
+            expect(phone.locator(".fc-buy")).to_be_hidden(timeout=3 * phone_states.WAIT_MS)
+            draw = phone.locator('.fc-actions [data-act="draw"]')
+            expect(draw).to_be_enabled()
+            ruler("turn")
+            shown = assert_cards_held(phone, room)
+            assert shown[1] == "12 cartas" and shown[2] == "1 carta", shown
+            expect(phone.locator(".seat-strip, .strip-seat, .fc-players")).to_have_count(0)
+            expect(row(phone, 0).locator(".tinfo .count")).to_have_count(0)
+            expect(row(phone, 2).locator(".count")).to_have_class(re.compile(r"\bone-left\b"))
+            expect(row(phone, 2)).to_contain_text("sin conexión")
+            expect(row(phone, 1)).to_have_accessible_name(
+                "Tía Maricarmen López, le quedan 12 cartas, Salió")
+            expect(row(phone, 2)).to_have_accessible_name(
+                "Bisabuelo Fernando, le queda 1 carta, sin conexión")
+            expect(row(phone, 3)).to_have_accessible_name(
+                re.compile(r", le quedan \d+ cartas, Salió$"))
+            if os.environ.get("SOBREMESA_SCREENS"):
+                phone.screenshot(path=str(ROOT / "docs" / "screens"
+                                          / f"phone-ferrocarril-5-{screen}.png"))
+            draw.click()
+            expect(phone.locator(".fc-hand .hand-card")).to_have_count(14)
+            phone_states.tap_card(phone, phone.locator('.fc-hand .hand-card[data-id="9b#0"]'))
+            phone.locator('.fc-actions [data-act="discard"]').click()
+            expect(phone.locator(".fc-hand .hand-card")).to_have_count(13)
+            # Tía Maricarmen's turn (her phone is not here: she does not play).
+            expect(row(phone, 1)).to_have_class(re.compile(r"\bturn\b"))
+            expect(phone.locator(".fc-table .trow.turn")).to_have_count(1)
+            expect(row(phone, 1)).to_have_accessible_name(
+                "Tía Maricarmen López, le quedan 12 cartas, Salió, le toca")
+            ruler("played")
+            assert_cards_held(phone, room)
+        finally:
+            room.close()
+    print("\n" + ruler.report())
+    assert not ruler.ellipsis, ruler.ellipsis       # every name whole, the longest (20) too
     assert not ruler.short, "\n".join([ruler.report(), *ruler.short])
 
 

@@ -335,6 +335,19 @@ def test_a_phone_alone_draws_canastas_table_as_the_phone_page_does(browser, host
         assert max(looks["rows"]) <= 56, looks
 
 
+def test_a_phone_alone_leaves_ferrocarrils_counts_to_the_seats_bar(browser, host):
+    """On a phone the one-device page draws Ferrocarril's table as the phone page does, without
+    the others' cards in hand under their names: its seats bar has them."""
+    with page_in(browser, 10000, **browser.devices["Pixel 7"]) as page:
+        page.goto(host.url + "/solo")
+        page.locator('.tile[data-game="ferrocarril"]').click()
+        page.locator("#solo-start").click()
+        expect(page.locator(".fc-table .trow")).to_have_count(3)
+        expect(page.locator(".solo-seat .solo-cards").first).to_contain_text("cartas")
+        expect(page.locator(".fc-table .tinfo .count")).to_have_count(0)
+        expect(page.locator(".seat-strip, .strip-seat")).to_have_count(0)
+
+
 SEAT_BAR = """() => {
     const seats = [...document.querySelectorAll('#solo-bar .solo-seat')];
     const bar = document.querySelector('#solo-bar .solo-seats').getBoundingClientRect();

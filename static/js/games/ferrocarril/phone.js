@@ -1,5 +1,7 @@
-// Ferrocarril on the phone: the header, the table (or the end-of-round standings) and the hand
-// with its buttons (hand.js) one above the other, and the ¡Compro! overlay.
+// Ferrocarril on the phone: the header, the table (or the end-of-round standings; each other
+// seat's row with its cards in hand: table.js) and the hand with its buttons (hand.js) one above
+// the other, and the ¡Compro! overlay. On the one-device page the rows leave the counts out (its
+// seats bar has them).
 //
 // JS never decides a rule: the engine refuses anything wrong and its reason (error.es /
 // error.en) is shown in a banner.
@@ -8,7 +10,7 @@ import { cardEl, theCard, theCards } from "../../pieces/spanish.js";
 import { getLang, pick, t } from "../../core/i18n.js";
 import { h, s as svg } from "../../core/dom.js";
 import { announce } from "../../core/announce.js";
-import { cardMaker, makeLine, screenWithHand, seatStrip, stateReaders, swatch } from "../../shell/phone-kit.js";
+import { cardMaker, makeLine, screenWithHand, stateReaders, swatch } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { eventFollower, fly, inTurn } from "../../shell/motion.js";
 import { followWindow, outcomeLine, windowAsks, windowShows } from "./buy.js";
@@ -18,8 +20,8 @@ import { fitMelds, freshMelds, mount as mountTable } from "./table.js";
 
 const PLAYING = new Set(["draw", "play"]);
 const MIDDLE_MIN = 112;      // px the table keeps under the hand
-const ROW_PX = 52;           // a table row of one line of combinations
-const MIDDLE_SHARE = 0.24;    // at most this share of the screen kept for the table's rows
+const ROW_PX = 64;           // a table row of one line of combinations, with its gap
+const MIDDLE_SHARE = 0.31;    // at most this share of the screen kept for the table's rows
 const OUTCOME_MS = 2600;
 
 const lang = () => getLang();
@@ -42,7 +44,6 @@ export function mount(root, ctx) {
     turn: h("div", { class: "fc-turn" }), ticker: h("div", { class: "fc-ticker" }), discard: h("div", { class: "pile-card fc-discard", dataset: { pile: "discard" } }),
     discardLabel: h("span", { class: "pile-label fc-discard-label" }), stock: h("div", { class: "pile-card fc-stock", dataset: { pile: "stock" } }),
     stockLabel: h("span", { class: "pile-label fc-stock-label" }),
-    strip: h("ol", { class: "fc-players" }),
     notice: h("div", { class: "fc-notice hidden" }), middle: h("div", { class: "fc-middle", tabindex: "0", role: "region", "aria-label": t("phone.table"), dataset: { scrollBox: "" } }),
     hand: h("div", { class: "fc-hand-box", style: { display: "contents" } }), buy: h("div", { class: "fc-overlay fc-buy hidden" }),
   };
@@ -54,9 +55,7 @@ export function mount(root, ctx) {
       h("div", { class: "pile" }, el.stock, el.stockLabel),
       el.buysPile));
   // The buy overlay before the hand: the hand's which-end dialog stays above it.
-  // The players' strip where the screen has no seats of its own (the one-device page has).
-  el.strip.classList.toggle("hidden", !!ctx.seatAnchor);
-  el.fc.append(el.header, el.strip, el.notice, el.middle, el.buy, el.hand);
+  el.fc.append(el.header, el.notice, el.middle, el.buy, el.hand);
   root.replaceChildren(el.fc);
 
   const ui = {
@@ -69,7 +68,7 @@ export function mount(root, ctx) {
 
   // ----- derived values ---------------------------------------------------------------------
 
-  const { game, me, allowed, seatName, seatColor, seatAt, eventName } = stateReaders(ui);
+  const { game, me, allowed, seatName, seatAt, eventName } = stateReaders(ui);
   const myTurn = () => me() !== null && game().turn === me() && PLAYING.has(game().phase);
 
   function describe(ev) {
@@ -128,28 +127,9 @@ export function mount(root, ctx) {
     el.discardLabel.textContent = t("phone.fc.discard");
     el.stock.replaceChildren(card(null, { faceDown: true, title: t("phone.fc.stock") }));
     el.stockLabel.textContent = t("phone.fc.stock_n", { n: g.stock });
-    renderPlayers();
     const notice = me() !== null && g.stolen_jokers ? t("phone.fc.hint.stolen") : "";
     el.notice.textContent = notice;
     el.notice.classList.toggle("hidden", !notice);
-  }
-
-  // Everyone else, in playing order from you: cards in hand, gone down, away. (Who deals is
-  // in the ticker as the round starts.)
-  function renderPlayers() {
-    if (ctx.seatAnchor) return;
-    const g = game();
-    const n = g.players.length;
-    const from = me() ?? n - 1;
-    const seats = ui.state.room.seats;
-    seatStrip(el.strip, Array.from({ length: n }, (_, k) => (from + 1 + k) % n).filter((i) => i !== me()).map((i) => {
-      const p = g.players[i];
-      const info = [tn("phone.fc.cards", p.cards)];
-      if (seats[i]?.connected === false) info.push(t("phone.fc.offline"));
-      return { seat: i, name: seatName(i), color: seatColor(i), chip: seats[i], turn: g.turn === i && PLAYING.has(g.phase),
-        away: seats[i]?.connected === false, info,
-        mark: p.salido ? `✓ ${t("phone.fc.salido")}` : null };
-    }));
   }
 
   // ----- the table ------------------------------------------------------------------------------
@@ -160,6 +140,7 @@ export function mount(root, ctx) {
   // Every player's combinations: the table component shared with the TV, drawn as on the TV
   // when the screen has the room for it (the one-device page on a laptop: ctx.tableDensity).
   const density = ctx.tableDensity?.() === "tv" ? "tv" : "phone";
+  const counts = !ctx.seatAnchor;     // the one-device page's seats bar has them
   const tableRows = h("div", { class: density === "tv" ? "fc-rows" : "fc-table" });
   const table = mountTable(tableRows, { density });
   const trackFresh = freshMelds();
@@ -183,7 +164,7 @@ export function mount(root, ctx) {
       const rows = Math.min(ROW_PX * game().players.length, Math.round(window.innerHeight * MIDDLE_SHARE));
       const middle = mode?.kind === "salir" ? 48 + 96 * mode.slots.length
         : window.innerHeight < 600 ? 76 : Math.max(MIDDLE_MIN, rows, ctx.tableRoom?.() || 0);
-      return window.innerHeight - top - el.header.offsetHeight - el.strip.offsetHeight - el.notice.offsetHeight - 20 - Math.round(middle / cardScale());   // extra-large cards: the hand takes more
+      return window.innerHeight - top - el.header.offsetHeight - el.notice.offsetHeight - 20 - Math.round(middle / cardScale());   // extra-large cards: the hand takes more
     },
   });
 
@@ -193,7 +174,7 @@ export function mount(root, ctx) {
     } else if (hand.panelReplacesTable()) {
       el.middle.replaceChildren(hand.panel);
     } else {
-      table.update(ui.state, { ...hand.local(), fresh: density === "tv" ? trackFresh(game()) : null });
+      table.update(ui.state, { ...hand.local(), fresh: density === "tv" ? trackFresh(game()) : null, counts });
       el.middle.replaceChildren(...[hand.panel.hasChildNodes() && hand.panel, tableRows].filter(Boolean));
       if (density === "tv") fitMelds(tableRows);
     }

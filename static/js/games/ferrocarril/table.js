@@ -2,7 +2,9 @@
 // component on the TV, the phone and (next) the one-device screen:
 //   mount(root, { density: "tv" | "phone" }) -> {update(state, local), relabel(), destroy()}
 // `local` is what the screen adds: `fresh` (meld ids outlined as just changed, TV) and
-// `picking` ("add" | "steal" while the hand picks a combination for its cards).
+// `picking` ("add" | "steal" while the hand picks a combination for its cards) and `counts`
+// (phone: each other seat's cards in hand, away and turn under its name, where the screen has no
+// seats of its own).
 // "tv" draws every seat in seat order with its stats (css/table-tv.css; the one-device page
 // shows it above the hand, `fitMelds` sizing the cards once it is on the page); "phone" is
 // compact, your own row first.
@@ -94,19 +96,46 @@ function phoneMeld(meld, pickable, dim) {
   stands && h("span", { class: "joker-for", text: t("phone.fc.joker_is", { card: stands }) }));
 }
 
-function phoneRow(state, i, picking) {
+// Words for a screen reader only, inline: no space is heard between them and the words beside.
+const unseen = (text) => text && h("span", { class: "fc-sr", text });
+
+// Under another seat's name: "13 cartas" (heard "le quedan 13 cartas"; one card left stands out),
+// "✓ Salió", "sin conexión" and, heard only, that it is the seat's turn ("…, le toca"). Each
+// fact is a box of its own, so a reader hears a space between them: the comma ends the one
+// before. Your own row (and, with no `counts`, every row: the one-device page's seats bar has
+// them) shows only Salió.
+function seatFacts(p, seat, { counts, turn }) {
+  const facts = [];
+  if (counts) {
+    const one = p.cards === 1 ? "_one" : "";
+    const shown = t(`phone.fc.cards${one}`, { n: p.cards });
+    const [before, after] = t(`phone.fc.left${one}`, { n: p.cards }).split(shown);
+    facts.push([["count", one && "one-left"], unseen(before), shown, unseen(after)]);
+  }
+  if (p.salido) facts.push(["badge", h("span", { "aria-hidden": "true" }, "✓ "), t("phone.fc.salido")]);
+  if (counts && seat.connected === false) facts.push(["away", t("phone.fc.offline")]);
+  const last = counts && turn ? `, ${t("phone.fc.their_turn")}` : "";
+  return facts.length > 0 && h("span", { class: "tinfo" }, facts.map(([cls, ...words], k) =>
+    h("span", { class: cls }, ...words, unseen(k < facts.length - 1 ? "," : last))));
+}
+
+function phoneRow(state, i, { picking = null, counts = false } = {}) {
   const view = state.game;
   const me = state.you ? state.you.index : null;
   const p = view.players[i];
   const seat = state.room.seats[i] || {};
-  const color = seat.color ?? "#999";
   const melds = view.table.filter((m) => m.owner === i);
   const turn = view.turn === i && PLAYING.has(view.phase);
-  // Cards in hand, dealing and away are in the screen's players' strip (or its seats).
-  return h("div", { class: ["trow", turn && "turn", i === me && "me"], vars: { "--seat": color }, dataset: { seat: String(i) } },
-    h("div", { class: "tname" },
-      h("span", { class: "who" }, swatch(seat), h("b", { text: i === me ? t("phone.fc.you") : seat.name ?? `#${i + 1}` })),
-      p.salido && h("span", { class: "badge", text: `✓ ${t("phone.fc.salido")}` })),
+  const name = `fc-who-${i}`;
+  const facts = seatFacts(p, seat, { counts: counts && i !== me, turn });
+  // A group named by its name and facts, as shown, with a reader's words around them
+  // ("Robotina, le quedan 13 cartas, Salió").
+  return h("div", { class: ["trow", turn && "turn", i === me && "me"], vars: seatVars(seat), dataset: { seat: String(i) },
+    role: "group", "aria-labelledby": name, "aria-current": turn ? "true" : null },
+    h("div", { class: "tname", id: name },
+      h("span", { class: "who" }, swatch(seat),
+        h("b", {}, i === me ? t("phone.fc.you") : seat.name ?? `#${i + 1}`, facts && unseen(","))),
+      facts),
     h("div", { class: "tmelds" },
       melds.length ? melds.map((m) => {
         const ok = pickableBy(picking, m);
@@ -166,7 +195,7 @@ export function mount(root, { density }) {
       root.replaceChildren(...view.players.map((player) => tvRow(state, player, local.fresh || new Map(), local.picking || null)));
       if (root.isConnected) fitMelds(root);
     } else {
-      root.replaceChildren(...phoneOrder(state).map((i) => phoneRow(state, i, local.picking || null)));
+      root.replaceChildren(...phoneOrder(state).map((i) => phoneRow(state, i, local)));
     }
   });
 }
