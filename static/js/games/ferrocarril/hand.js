@@ -243,9 +243,12 @@ export function mount(root, ctx) {
     renderHand();
   }
 
-  function finishMode() {
+  // `sent`: the play's own cards leave the selection, not those picked since its answer left
+  // (the next play's, on a slow network); without it the whole selection goes.
+  function finishMode(sent = null) {
     ui.mode = null;
-    ui.selected.clear();
+    if (sent) for (const id of sent) ui.selected.delete(id);
+    else ui.selected.clear();
     render();
   }
 
@@ -255,12 +258,12 @@ export function mount(root, ctx) {
       case "draw": case "close": case "next_round":
         await send({ type });
         return;
-      case "discard":
-        if ((await send({ type, card: codes[0] }))?.ok) finishMode();
+      case "discard": case "meld": {
+        const sent = [...ui.selected];
+        const action = type === "discard" ? { type, card: codes[0] } : { type, cards: codes };
+        if ((await send(action))?.ok) finishMode(sent);
         return;
-      case "meld":
-        if ((await send({ type, cards: codes }))?.ok) finishMode();
-        return;
+      }
       case "salir": {
         const slots = Array.from({ length: game().contract.melds }, () => []);
         const ids = handEntries().filter((e) => ui.selected.has(e.id)).map((e) => e.id);
