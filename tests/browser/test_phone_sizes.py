@@ -42,19 +42,23 @@ CUT_CHIPS = """(selector) => {
     }).map(chip => chip.innerText.replace(/\\s+/g, ' '));
 }"""
 
+# What the rows' checks below measure with: the screen's width, a box within another, two boxes
+# overlapping, a text's size.
+ROW_GEOMETRY = """    const vw = document.documentElement.clientWidth;
+    const within = (r, q) => r.left >= q.left - 0.5 && r.right <= q.right + 0.5
+        && r.top >= q.top - 0.5 && r.bottom <= q.bottom + 0.5;
+    const overlap = (r, q) => Math.min(r.right, q.right) - Math.max(r.left, q.left) > 0.5
+        && Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top) > 0.5;
+    const px = (el) => parseFloat(getComputedStyle(el).fontSize);
+"""
+
 # Tren's trains, one row each: how many rows, how many show their owner's tiles in hand, and
 # what falls short in a row: a part of it (the open end, "pide" and its number, the count and
 # the facts beside it) not whole inside the row and every box that clips it, a row wider than
 # the screen, a name on more than one line, a count in smaller type than the row's other
 # secondary text ("pide"). A long name is cut with an ellipsis (listed in `ellipsis`).
 TREN_ROWS = """() => {
-    const vw = document.documentElement.clientWidth;
-    const within = (r, q) => r.left >= q.left - 0.5 && r.right <= q.right + 0.5
-        && r.top >= q.top - 0.5 && r.bottom <= q.bottom + 0.5;
-    const overlap = (r, q) => Math.min(r.right, q.right) - Math.max(r.left, q.left) > 0.5
-        && Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top) > 0.5;
-    const px = (el) => parseFloat(getComputedStyle(el).fontSize);
-    const rows = [...document.querySelectorAll('.tr-lanes .tr-lane')];
+""" + ROW_GEOMETRY + """    const rows = [...document.querySelectorAll('.tr-lanes .tr-lane')];
     const short = [], ellipsis = [];
     for (const row of rows) {
         const id = row.dataset.train, box = row.getBoundingClientRect();
@@ -98,13 +102,7 @@ TREN_ROWS = """() => {
 # screen; a name on more than one line, or cut other than with an ellipsis (those cut with one
 # are listed in `ellipsis`); a fact in type under 14 px.
 FC_ROWS = """() => {
-    const vw = document.documentElement.clientWidth;
-    const within = (r, q) => r.left >= q.left - 0.5 && r.right <= q.right + 0.5
-        && r.top >= q.top - 0.5 && r.bottom <= q.bottom + 0.5;
-    const overlap = (r, q) => Math.min(r.right, q.right) - Math.max(r.left, q.left) > 0.5
-        && Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top) > 0.5;
-    const px = (el) => parseFloat(getComputedStyle(el).fontSize);
-    const rows = [...document.querySelectorAll('.fc-table .trow')];
+""" + ROW_GEOMETRY + """    const rows = [...document.querySelectorAll('.fc-table .trow')];
     const short = [], ellipsis = [];
     for (const row of rows) {
         const id = row.dataset.seat, box = row.getBoundingClientRect();
