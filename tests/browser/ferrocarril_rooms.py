@@ -4,11 +4,9 @@ fill the seats, an explicit deal, the host runs with --allow-test-deals), and wh
 table rows show of each seat."""
 from __future__ import annotations
 
-import time
+from playwright.sync_api import Page
 
-from playwright.sync_api import Page, expect
-
-from tests.browser.pages import PhoneRoom
+from tests.browser.pages import PhoneRoom, assert_counts_shown, words_shown
 
 
 class FerrocarrilRoom(PhoneRoom):
@@ -22,12 +20,8 @@ def row(page: Page, seat: int):
 
 
 def cards_shown(page: Page, seat: int) -> str:
-    """The words a seat's row shows for the cards in its hand ("13 cartas"), not those heard only
-    ("le quedan")."""
-    count = row(page, seat).locator(".tinfo .count")
-    expect(count).to_be_visible()
-    return count.evaluate("el => [...el.childNodes].filter(n => n.nodeType === 3)"
-                          ".map(n => n.textContent).join('')")
+    """The words a seat's row shows for the cards in its hand ("13 cartas")."""
+    return words_shown(row(page, seat).locator(".tinfo .count"))
 
 
 def cards_word(n: int) -> str:
@@ -35,15 +29,5 @@ def cards_word(n: int) -> str:
 
 
 def assert_cards_held(page: Page, room: FerrocarrilRoom, me: int = 0) -> dict[int, str]:
-    """Every other seat's row shows the cards in that seat's hand as the engine counts them (the
-    host's view, the TV's; waited for while the phone catches up); returns them."""
-    deadline = time.monotonic() + 5
-    while True:
-        want = {p["seat"]: cards_word(p["cards"]) for p in room.state["game"]["players"]
-                if p["seat"] != me}
-        shown = {seat: cards_shown(page, seat) for seat in want}
-        if shown == want or time.monotonic() > deadline:
-            break
-        page.wait_for_timeout(100)
-    assert shown == want, (shown, want)
-    return shown
+    """Every other seat's row shows the cards in that seat's hand as the engine counts them."""
+    return assert_counts_shown(page, room, cards_shown, lambda p: cards_word(p["cards"]), me)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from contextlib import contextmanager
 
 import socketio
@@ -158,3 +159,26 @@ class PhoneRoom:
         for client in (*self.guests, self.client):
             if client.connected:
                 client.disconnect()
+
+
+def words_shown(count) -> str:
+    """The words an element shows, not those only heard (its own text, not its spoken-only
+    spans): "13 cartas", not "le quedan 13 cartas"."""
+    expect(count).to_be_visible()
+    return count.evaluate("el => [...el.childNodes].filter(n => n.nodeType === 3)"
+                          ".map(n => n.textContent).join('')")
+
+
+def assert_counts_shown(page: Page, room: PhoneRoom, shown, word, me: int = 0) -> dict[int, str]:
+    """Every other seat's row shows what that seat holds as the engine counts it (the host's
+    view, the TV's; waited for while the phone catches up): `shown(page, seat)` the row's words,
+    `word(player)` the engine's player in words. Returns them."""
+    deadline = time.monotonic() + 5
+    while True:
+        want = {p["seat"]: word(p) for p in room.state["game"]["players"] if p["seat"] != me}
+        found = {seat: shown(page, seat) for seat in want}
+        if found == want or time.monotonic() > deadline:
+            break
+        page.wait_for_timeout(100)
+    assert found == want, (found, want)
+    return found

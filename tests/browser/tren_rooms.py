@@ -4,11 +4,9 @@ host adds computer players, sets an explicit deal (engine/tren/deal.py; the host
 --allow-test-deals) and starts. The computer players play at the host's --bot-delay."""
 from __future__ import annotations
 
-import time
-
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import PhoneRoom
+from tests.browser.pages import PhoneRoom, assert_counts_shown, words_shown
 
 
 class TrenRoom(PhoneRoom):
@@ -39,12 +37,8 @@ def train_end(page: Page, train) -> str:
 
 
 def tiles_shown(page: Page, seat: int) -> str:
-    """The words a seat's row shows for the tiles in its hand ("3 fichas"), not those heard only
-    ("le quedan")."""
-    count = lane(page, seat).locator(".tr-count")
-    expect(count).to_be_visible()
-    return count.evaluate("el => [...el.childNodes].filter(n => n.nodeType === 3)"
-                          ".map(n => n.textContent).join('')")
+    """The words a seat's row shows for the tiles in its hand ("3 fichas")."""
+    return words_shown(lane(page, seat).locator(".tr-count"))
 
 
 def tiles_word(n: int) -> str:
@@ -52,15 +46,5 @@ def tiles_word(n: int) -> str:
 
 
 def assert_tiles_held(page: Page, room: TrenRoom, me: int = 0) -> dict[int, str]:
-    """Every other seat's row shows the tiles in that seat's hand as the engine counts them (the
-    host's view, the TV's; waited for while the phone and the TV catch up); returns them."""
-    deadline = time.monotonic() + 5
-    while True:
-        want = {p["seat"]: tiles_word(p["tiles"]) for p in room.state["game"]["players"]
-                if p["seat"] != me}
-        shown = {seat: tiles_shown(page, seat) for seat in want}
-        if shown == want or time.monotonic() > deadline:
-            break
-        page.wait_for_timeout(100)
-    assert shown == want, (shown, want)
-    return shown
+    """Every other seat's row shows the tiles in that seat's hand as the engine counts them."""
+    return assert_counts_shown(page, room, tiles_shown, lambda p: tiles_word(p["tiles"]), me)
