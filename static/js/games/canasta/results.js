@@ -13,7 +13,7 @@ import { medal, stateReaders, swatch } from "../../shell/phone-kit.js";
 import {
   autoNext, drawTvResults, gameResult, handName, newGameButton, nextRoundButton, places, podium, restList,
   seatOf, winnerLine,
-} from "../../shell/tv-kit.js";
+} from "../../shell/table-kit.js";
 import { points } from "./words.js";
 
 // The parts of a seat's round, in the order the table reads them.

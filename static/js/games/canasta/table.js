@@ -18,7 +18,7 @@ import { component, h, markup } from "../../core/dom.js";
 import { getLang, t } from "../../core/i18n.js";
 import { seatChip, seatVars } from "../../core/seats.js";
 import { cardEl, parseCard } from "../../pieces/french.js";
-import { seatOf } from "../../shell/tv-kit.js";
+import { seatOf } from "../../shell/table-kit.js";
 import { points } from "./words.js";
 import { cardScale } from "../../core/display.js";
 

@@ -10,7 +10,7 @@ import { cardMaker, medal, minis, othersLeft, stateReaders, swatch } from "../..
 import {
   autoNext, gameResult, handName, nameOf, nameTag, newGameButton, nextRoundButton, places, podium, restList, drawTvResults, seatOf,
   quietHead, signed, standingsRow, winnerLine,
-} from "../../shell/tv-kit.js";
+} from "../../shell/table-kit.js";
 
 const minus = signed;
 const cardEl = (code, options = {}) => deckCard(code, { lang: getLang(), ...options });

@@ -12,7 +12,7 @@
 import { component, h, markup } from "../../core/dom.js";
 import { getLang, t } from "../../core/i18n.js";
 import { cardEl, cardName, rankName } from "../../pieces/spanish.js";
-import { cardsStat, seatBadges, seatOf, shrinkToFit, signed } from "../../shell/tv-kit.js";
+import { cardsStat, seatBadges, seatOf, shrinkToFit, signed } from "../../shell/table-kit.js";
 import { minis, swatch } from "../../shell/phone-kit.js";
 import { seatChip, seatVars } from "../../core/seats.js";
 

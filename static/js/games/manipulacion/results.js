@@ -10,7 +10,7 @@ import { cardMaker, medal, minis, othersLeft, stateReaders, swatch } from "../..
 import {
   autoNext, gameResult, handName, joinNames, nameOf, newGameButton, nextRoundButton, places, podium, restList, drawTvResults,
   quietHead, seatOf, signed, standingsRow, winnerLine,
-} from "../../shell/tv-kit.js";
+} from "../../shell/table-kit.js";
 import { hasScore, higherWins, multiRound, tc, winsLine } from "./common.js";
 
 const card = cardMaker(cardEl);

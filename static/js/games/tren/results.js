@@ -12,7 +12,7 @@ import { cardMaker, medal, minis, othersLeft, stateReaders, swatch } from "../..
 import {
   autoNext, drawTvResults, gameResult, handName, newGameButton, nextRoundButton, places, podium, restList,
   quietHead, seatOf, signed, standingsRow, winnerLine,
-} from "../../shell/tv-kit.js";
+} from "../../shell/table-kit.js";
 
 const digitsOf = (view) => (view.rules || {}).faces === "digits";
 

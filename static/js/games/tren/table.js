@@ -15,7 +15,7 @@ import { component, h, markup, s } from "../../core/dom.js";
 import { getLang, t } from "../../core/i18n.js";
 import { seatChip, seatVars } from "../../core/seats.js";
 import { tileEl } from "../../pieces/dominoes.js";
-import { seatOf, signed } from "../../shell/tv-kit.js";
+import { seatOf, signed } from "../../shell/table-kit.js";
 import { mount as mountLanes } from "./lanes.js";
 import { MEXICAN, locomotive } from "./trains.js";
 import { cardScale } from "../../core/display.js";
