@@ -312,6 +312,22 @@ def lesson_host(tmp_path_factory):
     assert "Traceback" not in server.log(), server.log()
 
 
+def tap_next(page: Page) -> None:
+    """The guide's Seguir, tapped again if its step stays (under load the bubble can still be
+    moving to its place when the tap lands: a flake of whole runs, never seen alone)."""
+    count = page.locator(".lesson-count")
+    before = count.inner_text()
+    for _ in range(3):
+        page.locator("[data-lesson-next]").tap()
+        try:
+            expect(count).not_to_have_text(before, timeout=5000)
+            return
+        except AssertionError:
+            if not page.locator("[data-lesson-next]").count():
+                return                     # the step moved on by itself (a computer's turn)
+            continue
+
+
 def shown(page: Page, selector: str):
     return page.locator(selector).locator("visible=true").first
 
@@ -327,7 +343,7 @@ def ferrocarril_tap(page: Page, move) -> None:
     elif kind == "meld":
         page.locator(f'.meld.pickable[data-meld="{move[1]}"]').first.tap()
     elif kind == "next":
-        page.locator("[data-lesson-next]").tap()
+        tap_next(page)
     if kind in ("buy", "act", "meld"):
         page.wait_for_timeout(250)
 
@@ -354,7 +370,7 @@ def manipulacion_tap(page: Page, tap: str) -> None:
     elif kind == "a":
         shown(page, f'[data-act="{arg}"]').tap()
     elif kind == "next":
-        page.locator("[data-lesson-next]").tap()
+        tap_next(page)
     else:
         shown(page, f'.mn-actions [data-act="{kind}"]').tap()
     page.wait_for_timeout(200)
@@ -378,7 +394,7 @@ def tren_tap(page: Page, move) -> None:
     elif kind == "act":
         shown(page, f'[data-act="{move[1]}"]').tap()
     elif kind == "next":
-        page.locator("[data-lesson-next]").tap()
+        tap_next(page)
     page.wait_for_timeout(200)
 
 
@@ -395,7 +411,7 @@ def canasta_tap(page: Page, move) -> None:
     elif kind == "kitty":
         page.locator(f'[data-kitty="{move[1]}"]').tap()
     elif kind == "next":
-        page.locator("[data-lesson-next]").tap()
+        tap_next(page)
     if kind in ("act", "meld"):
         page.wait_for_timeout(250)
 
