@@ -434,7 +434,7 @@ HIGHS_OPTIONS = (
     # Objectives are integers: a gap under 1 is a proven optimum; nothing less will do.
     ("mip_rel_gap", 0.0),
     ("mip_abs_gap", 0.5),
-    # Speed only (measured with bench_solver): these models are small, the root LP is nearly
+    # Speed only (measured with bench/solver.py): these models are small, the root LP is nearly
     # tight, and the feasibility-jump heuristic and full presolve cost more than they save.
     ("mip_heuristic_run_feasibility_jump", False),
     ("presolve_mode", 2),

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from engine.bench import bots_match
+from bench.engine import bots_match
 from engine.canasta.bots import make_bot
 from engine.canasta.deal import whole_deck
 from engine.cards import FRENCH

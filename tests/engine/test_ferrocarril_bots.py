@@ -3,7 +3,7 @@ in hand-built situations. `from_deal` defaults: the dealer is the last seat and 
 """
 import pytest
 
-from engine.bench import bots_match
+from bench.engine import bots_match
 from engine.cards import JOKER, SPANISH
 from engine.ferrocarril import Ferrocarril
 from engine.ferrocarril.bots import LEVELS, make_bot

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine.bench import bots_match
+from bench.engine import bots_match
 from engine.simulate import next_move, play
 from engine.tren import Tren
 from engine.tren.bots import LEVELS, make_bot

@@ -3,7 +3,7 @@ building every public view of it as JSON (what the host keeps for a step-by-step
 long bot game of each game (CPU time, the best of a few runs, so other work on the machine
 counts less).
 
-    python -m engine.bench_moments [--repeat 3]
+    python -m bench.moments [--repeat 3]
 """
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def measure(name: str, players: int, options: dict | None, seed: int, repeat: in
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.bench_moments")
+    parser = argparse.ArgumentParser(prog="python -m bench.moments")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args(argv)
     for name, players, options, seed in LONG_GAMES:

@@ -1,7 +1,7 @@
 """How often the Ferrocarril bots call ¡Compro!, and what it does to their strength. Figures for
 people (never asserted in tests).
 
-    python -m engine.bench_buys [--games 200 --seed 1 --players 4]
+    python -m bench.buys [--games 200 --seed 1 --players 4]
 
 Three parts, each over `--games` full seven-round games from consecutive seeds:
 
@@ -20,7 +20,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from engine.bench import bots_match
+from bench.engine import bots_match
 from engine.ferrocarril import Ferrocarril
 from engine.ferrocarril.rules import ROUNDS
 from engine.game import GameError

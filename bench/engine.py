@@ -1,9 +1,9 @@
 """Figures about the engine and its bots, printed for people (never asserted in tests).
 
-    python -m engine.bench bots [--games 200 --seed 1 --players 4 --level normal --against facil]
-    python -m engine.bench ferrocarril [--games 100 --seed 1 --players 4]
-    python -m engine.bench tren [--games 200 --seed 1 --players 4 --rounds 3]
-    python -m engine.bench canasta [--games 100 --seed 1 --players 3 --target 5000]
+    python -m bench.engine bots [--games 200 --seed 1 --players 4 --level normal --against facil]
+    python -m bench.engine ferrocarril [--games 100 --seed 1 --players 4]
+    python -m bench.engine tren [--games 200 --seed 1 --players 4 --rounds 3]
+    python -m bench.engine canasta [--games 100 --seed 1 --players 3 --target 5000]
 
 Each subcommand is one function taking the parsed arguments; add a new one with `add_parser`
 in `build_parser` and a `run_...` function.

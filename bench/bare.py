@@ -2,7 +2,7 @@
 `scripts/bench server` to compare against: it speaks just enough of the host's protocol for the
 bench's clients, keeps no rules and no files, and sends the same number and size of messages.
 
-    python -m server.bench_bare --port P --state-bytes B --load-rate R --load-bytes L
+    python -m bench.bare --port P --state-bytes B --load-rate R --load-bytes L
 
 - a phone's `action` bumps the room's version and pushes a `state` of B bytes to each of the
   room's clients;
@@ -35,7 +35,7 @@ def no_nagle(wsgi_app):
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m server.bench_bare")
+    parser = argparse.ArgumentParser(prog="python -m bench.bare")
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--state-bytes", type=int, default=3000)
     parser.add_argument("--load-rate", type=float, default=0.0)

@@ -1,7 +1,7 @@
 """How long each lesson takes, estimated from its script: the computer's scripted moves at the
 default pace, the time to read each bubble, and the learner's moves.
 
-    python -m engine.bench_lessons [--bot-delay 1.0] [--words-per-second 2] [--seconds-per-move 4]
+    python -m bench.lessons [--bot-delay 1.0] [--words-per-second 2] [--seconds-per-move 4]
 
 A learner's move is counted from the step's example path (a discard, a move into a group…); on
 the screen it can take a few taps (pick the cards, then the button), which the seconds per move
@@ -27,7 +27,7 @@ def estimate(lesson, bot_delay: float, words_per_second: float, per_move: float)
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.bench_lessons")
+    parser = argparse.ArgumentParser(prog="python -m bench.lessons")
     parser.add_argument("--bot-delay", type=float, default=1.0)
     parser.add_argument("--words-per-second", type=float, default=2.0)
     parser.add_argument("--seconds-per-move", type=float, default=4.0)

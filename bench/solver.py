@@ -1,7 +1,7 @@
 """How fast the Manipulación solver answers on full-size tables (figures for people, never
 asserted in tests).
 
-    python -m engine.manipulacion.bench_solver [--instances 40] [--seed 1] [--jokers 0,1,2,4]
+    python -m bench.solver [--instances 40] [--seed 1] [--jokers 0,1,2,4]
 
 Each category (jokers 0/1/2/4 x ace mode, then Vaticano and Tahití) times `solve_hint` and
 `solve_best` on seeded instances: 60-92 table cards in random valid groups from two packs

@@ -1,7 +1,7 @@
 """How long a computer player's turn takes on the one-device page ("Contra el ordenador"), at
 the default pace and at "más rápido".
 
-    python -m server.bench_solo [--turns 12] [--bot-delay 1.0]
+    python -m bench.solo [--turns 12] [--bot-delay 1.0]
 
 A host in a subprocess (the given computer pace); one client plays a solo Ferrocarril game
 against two computer players: it passes every ¡Compro! window at once and, in its own turn,
@@ -18,7 +18,7 @@ import time
 
 import socketio
 
-from server.bench import Server
+from bench.server import Server
 
 GAME = "ferrocarril"
 
@@ -81,7 +81,7 @@ def measure(delay: float, fast: bool, turns: int) -> list[float]:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m server.bench_solo")
+    parser = argparse.ArgumentParser(prog="python -m bench.solo")
     parser.add_argument("--turns", type=int, default=12)
     parser.add_argument("--bot-delay", type=float, default=1.0)
     args = parser.parse_args(argv)

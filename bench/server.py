@@ -1,7 +1,7 @@
 """How fast does a move reach every screen, under load, and how does that compare with a bare
 Flask-SocketIO server sending the same traffic?
 
-    python -m server.bench [--actions 500] [--bot-rooms 20] [--rounds 3]
+    python -m bench.server [--actions 500] [--bot-rooms 20] [--rounds 3]
                            [--sweep 5,10,20,30,40,60,80] [--soak 300] [--skip-bare]
 
 Each figure comes from a fresh host in a subprocess on loopback (bots at full speed, no delay):
@@ -9,7 +9,7 @@ Each figure comes from a fresh host in a subprocess on loopback (bots at full sp
    it is sent until all 6 clients hold the new version;
 2. the same while `--bot-rooms` rooms of computer players (Ferrocarril and Manipulación, four
    bots each) play at full speed, their TVs in another process; disconnects and errors counted;
-3. a bare Flask-SocketIO server (`server.bench_bare`, same mode) sending the same number and
+3. a bare Flask-SocketIO server (`bench.bare`, same mode) sending the same number and
    size of messages, measured the same way; 2 and 3 alternate `--rounds` times, and the ratio
    is of the median p99s;
 4. the sweep: p99 with 5, 10, … bot rooms, and the first count at which it passes 100 ms;
@@ -68,7 +68,7 @@ class Server:
                        "--no-discovery", "--data-dir", self.dir.name, "--bot-delay", "0",
                        "--max-rooms", "1000", *extra]
         else:
-            command = [sys.executable, "-m", "server.bench_bare", "--port", str(self.port),
+            command = [sys.executable, "-m", "bench.bare", "--port", str(self.port),
                        *(f"--{k.replace('_', '-')}={v}" for k, v in bare.items())]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=self.log)
         wait_up(self.port, self.process)
@@ -253,7 +253,7 @@ class Load:
 
     def __init__(self, url: str, rooms: int):
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "server.bench", "--load-only", url, "--bot-rooms", str(rooms)],
+            [sys.executable, "-m", "bench.server", "--load-only", url, "--bot-rooms", str(rooms)],
             stdout=subprocess.PIPE, stdin=subprocess.PIPE, text=True)
         assert self.process.stdin is not None and self.process.stdout is not None   # pipes
         self._to, self._from = self.process.stdin, self.process.stdout
