@@ -3,7 +3,7 @@ answers with an action dict; the lobby decides whether that answer still applies
 
 - `LocalBrains`: bots live in this process (tests, and a fallback).
 - `ProcessBrains`: bots live in a child process at the lowest CPU priority (Linux's
-  SCHED_IDLE, else `nice`), so that however many
+  SCHED_IDLE, else `nice`, Windows' below-normal class), so that however many
   bot rooms play at full speed, people's moves and the pushes to their screens come first (and
   never wait for Python's GIL behind a bot).
 
@@ -11,6 +11,8 @@ A bot may keep a plan between moves; `forget` drops it when the table moved on m
 """
 from __future__ import annotations
 
+import atexit
+import ctypes
 import itertools
 import logging
 import multiprocessing
@@ -26,6 +28,7 @@ from engine.registry import GAMES
 
 log = logging.getLogger(__name__)
 THINK_SECONDS = 60          # a bot that takes longer than this has failed
+BELOW_NORMAL_PRIORITY_CLASS = 0x4000        # Windows' SetPriorityClass
 
 
 def _clone(value):
@@ -75,7 +78,13 @@ class ProcessBrains:
         self._pending: dict[int, _Waiter] = {}
         self._process: BaseProcess | None = None
         self._conn: Connection | None = None
+        self._closing = False
+        atexit.register(self.close)     # before multiprocessing ends the child at exit
         self.start()
+
+    def close(self) -> None:
+        """The host is stopping: the child's end is expected, not a failure to report."""
+        self._closing = True
 
     def start(self) -> None:
         with self._lock:
@@ -135,7 +144,8 @@ class ProcessBrains:
             if waiter is not None:
                 waiter.action, waiter.error = action, error
                 waiter.done.set()
-        log.warning("the bots' process stopped; it starts again at the next move")
+        if not self._closing:
+            log.warning("the bots' process stopped; it starts again at the next move")
         with self._lock:
             pending, self._pending = self._pending, {}
         for waiter in pending.values():
@@ -149,16 +159,28 @@ _BOTS: OrderedDict = OrderedDict()
 _KEEP = 512
 
 
-def _serve(conn, niceness: int) -> None:
-    """The child's loop: one request at a time, until the host goes (the pipe closes)."""
-    try:        # think only when the CPU has nothing better to do (Linux), else just be nice
+def lower_priority(niceness: int) -> None:
+    """Think only when the CPU has nothing better to do (Linux), else just be nice; Windows has
+    no `nice`, but a priority class below normal."""
+    try:
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     except (AttributeError, OSError):
         pass
     try:
         os.nice(niceness)
+    except AttributeError:
+        try:
+            kernel = ctypes.windll.kernel32      # type: ignore[attr-defined]
+            kernel.SetPriorityClass(kernel.GetCurrentProcess(), BELOW_NORMAL_PRIORITY_CLASS)
+        except (AttributeError, OSError):
+            pass
     except OSError:
         pass
+
+
+def _serve(conn, niceness: int) -> None:
+    """The child's loop: one request at a time, until the host goes (the pipe closes)."""
+    lower_priority(niceness)
     while True:
         try:
             n, game_name, level, seat, seed, key, view = conn.recv()

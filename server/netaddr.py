@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ipaddress
+import socket
 
 import ifaddr
 
@@ -12,7 +13,7 @@ VIRTUAL_PREFIXES = ("lo", "docker", "veth", "br-", "virbr", "vmnet", "vboxnet", 
 def default_route_interface(route_table: str = "/proc/net/route") -> str | None:
     """The interface of the IPv4 default route (Linux), read without sending anything."""
     try:
-        with open(route_table) as table:
+        with open(route_table, encoding="ascii", errors="replace") as table:
             next(table)
             for line in table:
                 fields = line.split()
@@ -21,6 +22,18 @@ def default_route_interface(route_table: str = "/proc/net/route") -> str | None:
     except OSError:
         return None
     return None
+
+
+def default_route_address() -> str | None:
+    """The address this laptop would send from to reach other networks, on any system (macOS
+    and Windows have no /proc): a UDP socket aimed at a documentation address sends nothing,
+    but the system picks its source address."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            return probe.getsockname()[0]
+    except OSError:
+        return None
 
 
 def usable(address: str, interface: str) -> bool:
@@ -42,14 +55,20 @@ def candidates(adapters=None) -> list[tuple[str, str]]:
     return private + [c for c in found if c not in private]
 
 
-def lan_address(override: str | None = None, adapters=None, route_interface=None) -> str:
-    """The host's override, else the default route's interface address, else the first
-    usable interface, else loopback (the laptop alone)."""
+def lan_address(override: str | None = None, adapters=None, route_interface=None,
+                route_address=None) -> str:
+    """The host's override, else the default route's interface address (by the kernel's table
+    on Linux, by the source address the system picks elsewhere), else the first usable
+    interface, else loopback (the laptop alone)."""
     if override:
         return override
     options = candidates(adapters)
     wanted = route_interface if route_interface is not None else default_route_interface()
     for name, address in options:
         if name == wanted:
+            return address
+    source = route_address if route_address is not None else default_route_address()
+    for _, address in options:
+        if address == source:
             return address
     return options[0][1] if options else "127.0.0.1"

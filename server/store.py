@@ -92,22 +92,30 @@ class Store:
             return
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
+        db = None
         try:
-            self._db = self._open(path)
-            self._check(self._db)
+            db = self._open(path)
+            self._check(db)
         except sqlite3.DatabaseError as error:
-            self._db = self._recover(path, error)
+            if db is not None:
+                db.close()              # Windows moves no file that is still open
+            db = self._recover(path, error)
+        self._db = db
 
     @staticmethod
     def _open(path) -> sqlite3.Connection:
         db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        db.executescript(SCHEMA)
-        columns = [row[1] for row in db.execute("PRAGMA table_info(actions)")]
-        if "format" not in columns:              # a file from before formats were kept
-            db.execute("ALTER TABLE actions ADD COLUMN format INTEGER NOT NULL DEFAULT 1")
-        history.migrate(db)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.executescript(SCHEMA)
+            columns = [row[1] for row in db.execute("PRAGMA table_info(actions)")]
+            if "format" not in columns:              # a file from before formats were kept
+                db.execute("ALTER TABLE actions ADD COLUMN format INTEGER NOT NULL DEFAULT 1")
+            history.migrate(db)
+        except sqlite3.DatabaseError:
+            db.close()
+            raise
         return db
 
     @staticmethod
@@ -267,7 +275,7 @@ def _actions(rows) -> list:
 def _salvage(path: Path) -> tuple[list[tuple], list[tuple], list[tuple]]:
     """Whatever rows of a damaged file SQLite can still read, one by one."""
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        db = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
     except sqlite3.DatabaseError:
         return [], [], []
     try:

@@ -1,5 +1,6 @@
 """The LAN address, QR codes, zeroconf's service record and the vendored client."""
 import hashlib
+import ipaddress
 import socket
 from pathlib import Path
 from types import SimpleNamespace as NS
@@ -21,6 +22,17 @@ def test_the_default_route_interface_wins_over_the_others():
                 adapter("eth0", "10.0.0.7"), adapter("wlan0", "192.168.1.20", ("fe80::1", 0, 2))]
     assert netaddr.lan_address(adapters=adapters, route_interface="wlan0") == "192.168.1.20"
     assert netaddr.lan_address(adapters=adapters, route_interface="eth0") == "10.0.0.7"
+
+
+def test_without_a_kernel_route_table_the_systems_source_address_picks_the_interface():
+    # macOS and Windows: no /proc/net/route; the address the system sends from decides
+    adapters = [adapter("en0", "192.168.1.20"), adapter("en5", "10.0.0.7")]
+    assert netaddr.lan_address(adapters=adapters, route_interface="",
+                               route_address="10.0.0.7") == "10.0.0.7"
+    assert netaddr.lan_address(adapters=adapters, route_interface="",
+                               route_address="172.16.9.9") == "192.168.1.20"   # the first
+    found = netaddr.default_route_address()        # this machine's, sent nowhere
+    assert found is None or ipaddress.ip_address(found).version == 4
 
 
 def test_loopback_link_local_and_virtual_interfaces_are_skipped():
