@@ -1,5 +1,5 @@
 # Sourced by the scripts: make sure .venv exists and holds the project with the given extras.
-# Usage: ensure_venv "test"   (or "" for the plain install)
+# Usage: ensure_venv "test"   (or "bundle", or "" for the plain install)
 ensure_venv() {
     local root extras stamp want
     root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -9,7 +9,10 @@ ensure_venv() {
         python3 -m venv "$root/.venv" || { echo "python3 -m venv failed: install python3-venv" >&2; exit 1; }
     fi
     stamp="$root/.venv/.installed-${extras:-base}"
-    want="$(cat "$root/pyproject.toml" | sha256sum | cut -c1-16)"
+    want="$(cat "$root/pyproject.toml" "$root/setup.py" | sha256sum | cut -c1-16)"
+    if [ -f "$root/.venv/.installed-test" ] && [ "$(cat "$root/.venv/.installed-test")" = "$want" ]; then
+        stamp="$root/.venv/.installed-test"     # the tests' install holds every other one
+    fi
     if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
         echo "Installing Sobremesa${extras:+ [$extras]} into .venv ..." >&2
         local log="$root/.venv/install.log"

@@ -1,29 +1,33 @@
-"""`scripts/play` and the `sobremesa` command: start the host, print its address and QR code."""
+"""The `sobremesa` command (and `scripts/play`, `python -m server`, the bundle): start the host,
+print its address and QR code, open the table in the laptop's browser."""
 from __future__ import annotations
 
 import argparse
 import logging
+import multiprocessing
 import os
 import sys
 import threading
 import webbrowser
 from pathlib import Path
 
-from server import netaddr, qr, wire
+from server import instance, netaddr, places, ports, qr, wire
 from server.app import create_app
 from server.rooms import MAX_ROOMS, ROUND_END_SHOWN
-
-DEFAULT_PORT = 8000
+from server.version import VERSION
 
 
 def parse_args(argv=None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="scripts/play", description="Sobremesa: la mesa en la tele, la mano en el móvil.")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default 8000)")
+        prog="sobremesa", description="Sobremesa: la mesa en la tele, la mano en el móvil.")
+    parser.add_argument("--version", action="version", version=f"sobremesa {VERSION}")
+    parser.add_argument("--port", type=int, default=None,
+                        help=f"port (default {ports.DEFAULT_PORT}, or one of the next "
+                             f"{ports.NEXT_TRIES} when it is taken)")
     parser.add_argument("--host", default="0.0.0.0", help="interface to listen on (default: all)")
     parser.add_argument("--address", help="the LAN address phones should use (default: found)")
-    parser.add_argument("--data-dir", default=str(Path.cwd() / "data"),
-                        help="where games are saved (default ./data)")
+    parser.add_argument("--data-dir", type=Path, default=None,
+                        help=f"where games are saved (default {places.default_data_dir()})")
     parser.add_argument("--no-browser", action="store_true", help="do not open the TV page")
     parser.add_argument("--no-discovery", action="store_true",
                         help="do not announce the host on the LAN (zeroconf)")
@@ -47,7 +51,16 @@ def has_display() -> bool:
         os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+def open_table(port: int, args: argparse.Namespace) -> None:
+    if not args.no_browser and has_display():
+        threading.Timer(1.0, webbrowser.open, (f"http://localhost:{port}/",)).start()
+
+
 def main(argv=None) -> int:
+    multiprocessing.freeze_support()      # the bundle: a bots' process starts this program again
+    for stream in (sys.stdout, sys.stderr):     # a console that cannot show "ñ" or the QR's
+        if stream is not None and hasattr(stream, "reconfigure"):    # blocks gets "?", not a crash;
+            stream.reconfigure(errors="replace", line_buffering=True)   # a log file each line now
     args = parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("werkzeug").setLevel(logging.ERROR)   # its dev-server notices confuse hosts
@@ -59,16 +72,28 @@ def main(argv=None) -> int:
     except ValueError as error:
         print(error, file=sys.stderr)
         return 2
+    data_dir = (args.data_dir or places.default_data_dir()).expanduser().resolve()
+    already = instance.running(data_dir)
+    if already is not None:
+        print(f"\n  Sobremesa ya está en marcha / is already running: http://localhost:{already}/\n")
+        open_table(already, args)
+        return 0
+    try:
+        port = ports.choose(args.host, args.port)
+    except ports.PortBusy as busy:
+        print(busy.sentence(), file=sys.stderr)
+        return 1
+    mark = instance.Mark(data_dir)
     address = netaddr.lan_address(args.address)
-    base_url = f"http://{address}:{args.port}"
-    app, socketio = create_app(data_dir=args.data_dir, base_url=base_url,
+    base_url = f"http://{address}:{port}"
+    app, socketio = create_app(data_dir=data_dir, base_url=base_url, instance=mark.instance,
                                bot_delay=args.bot_delay, away_timeout=args.away_timeout,
                                wifi=wifi, allow_test_deals=args.allow_test_deals,
                                max_rooms=args.max_rooms, round_end_shown=args.round_end_seconds)
     announcer = None
     if not args.no_discovery and address != "127.0.0.1":
         from server.discovery import Announcer
-        announcer = Announcer(address, args.port)
+        announcer = Announcer(address, port)
         try:
             announcer.start()
         except OSError as error:
@@ -76,20 +101,27 @@ def main(argv=None) -> int:
             announcer = None
 
     phone_url = f"{base_url}/j"
-    print(f"\n  Sobremesa está en marcha / is running.\n"
-          f"\n  Tele / TV (este portátil / this laptop): http://localhost:{args.port}/"
-          f"\n  Móviles / phones:                        {phone_url}\n")
+    print(f"\n  Sobremesa {VERSION} está en marcha / is running.\n"
+          f"\n  Tele / TV (este portátil / this laptop): http://localhost:{port}/"
+          f"\n  Móviles / phones:                        {phone_url}"
+          f"\n  Partidas guardadas en / games saved in:  {data_dir}\n")
     print(qr.terminal(phone_url))
-    if not args.no_browser and has_display():
-        threading.Timer(1.0, webbrowser.open, (f"http://localhost:{args.port}/",)).start()
+    open_table(port, args)
     import flask.cli
     flask.cli.show_server_banner = lambda *args, **kwargs: None
+    mark.claim(port)
     try:
-        socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True,
+        socketio.run(app, host=args.host, port=port, allow_unsafe_werkzeug=True,
                      log_output=False, request_handler=wire.OneRequestPerWebSocket)
     except KeyboardInterrupt:
         pass
+    except OSError as error:        # the port was taken in the instant after it was chosen
+        print(ports.PortBusy(port, port).sentence() if ports.answers(port) else
+              f"No se puede abrir el puerto {port} / Cannot listen on port {port}: {error}",
+              file=sys.stderr)
+        return 1
     finally:
+        mark.release()
         if announcer:
             announcer.stop()
     return 0

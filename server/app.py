@@ -15,18 +15,19 @@ from pathlib import Path
 from flask import Flask, Response, abort, render_template, request
 from flask_socketio import SocketIO
 
-from engine.registry import GAMES, catalogue
-from server import history, inbound, qr, wire
+from engine.registry import GAMES
+from server import assets, history, inbound, qr, wire
 from server.brains import ProcessBrains
+from server.catalogue import catalogue
 from server.push import Client, Pusher
 from server.room import Room, RoomError
 from server.rooms import MAX_ROOMS, ROUND_END_SHOWN, Lobby
 from server.scheduler import Scheduler, Workers
 from server.static_files import StaticFiles, gzip_if_needed
 from server.store import Store
+from server.version import VERSION
 
 log = logging.getLogger(__name__)
-ROOT = Path(__file__).resolve().parent.parent
 MALFORMED = RoomError.malformed().to_dict()
 
 
@@ -41,12 +42,12 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
                wifi: tuple[str, str | None] | None = None, sweep: bool = True,
                scheduler=None, compute=None, brains=None, synchronous_push: bool = False,
                allow_test_deals: bool = False, max_rooms: int = MAX_ROOMS,
-               round_end_shown: float = ROUND_END_SHOWN):
+               round_end_shown: float = ROUND_END_SHOWN, instance: str | None = None):
     """`scheduler(fn, delay)` replaces the background timer thread and `compute(fn)` the
     bots' worker pool (tests run tasks by hand); `synchronous_push` sends every state at once
     in the caller's thread (Flask-SocketIO's test client)."""
-    app = Flask(__name__, template_folder=str(ROOT / "templates"), static_folder=None)
-    static = StaticFiles(ROOT / "static")
+    app = Flask(__name__, template_folder=str(assets.TEMPLATES), static_folder=None)
+    static = StaticFiles(assets.STATIC)
     app.add_url_rule("/static/<path:filename>", endpoint="static",
                      view_func=lambda filename: static.serve(filename, request))
 
@@ -57,6 +58,10 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
             version = static.version(values.get("filename", ""))
             if version:
                 values["v"] = version
+
+    @app.context_processor
+    def version():
+        return {"version": VERSION}
 
     @app.after_request
     def compress_pages(response):
@@ -262,7 +267,7 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
 
     @app.get("/health")
     def health():
-        return {"ok": True, "rooms": len(lobby.rooms)}
+        return {"ok": True, "rooms": len(lobby.rooms), "version": VERSION, "instance": instance}
 
     # ----- Socket.IO ------------------------------------------------------------------------
 

@@ -21,9 +21,10 @@ from typing import Any, Callable
 
 from engine.game import GameError, RoundGame
 from engine.lessons import LessonRun, lesson_by_id
-from engine.registry import GAMES, playable
+from engine.registry import GAMES
 from server import history
 from server.brains import LocalBrains
+from server.catalogue import playable
 from server.inbound import token_shape
 from server.palette import COLORS, initials, ink
 from server.push import Client, Pusher

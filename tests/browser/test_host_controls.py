@@ -1,10 +1,12 @@
 """The host's controls in a real browser: a latecomer asks to play for the computer and the host
 accepts on the TV; the host hands a seat to the computer and the player takes it back from the
-phone ("Volver a jugar"); the host removes a person mid-game."""
+phone ("Volver a jugar"); the host removes a person mid-game; the menu says which version of
+Sobremesa runs."""
 import re
 
 from playwright.sync_api import expect
 
+from server.version import VERSION
 from tests.browser import pages
 
 WAIT_MS = 8000
@@ -49,6 +51,10 @@ def test_a_latecomer_asks_and_the_host_accepts_on_the_tv(host, tv, new_phone):
 def test_the_host_hands_a_seat_over_and_the_player_takes_it_back(host, tv, new_phone):
     _, abuela = open_table(host, tv, new_phone)
     open_menu(tv)
+    version = tv.locator(".host-menu .menu-version")
+    expect(version).to_have_text(f"Sobremesa, versión {VERSION}")
+    box, menu = version.bounding_box(), tv.locator(".host-menu").bounding_box()
+    assert box["y"] + box["height"] <= menu["y"] + menu["height"] and box["height"] >= 20
     menu_seat(tv, "Abuela").get_by_role("button", name="Pasar al ordenador").click()
     bar = abuela.locator("#autoplay-bar")
     expect(bar).to_be_visible()

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.registry import GAMES, UPCOMING, playable
+from engine.registry import GAMES, UPCOMING
+from server.catalogue import playable
 
 ROOT = Path(__file__).resolve().parents[2]
 JS = ROOT / "static" / "js"

@@ -1,12 +1,13 @@
-"""The chooser's list of games comes from the server: every registered game, then the
-upcoming ones, each declared once in engine/registry.py; a registered game whose screens are
-not written yet is listed as coming soon. The pages name no game."""
+"""The chooser's list of games comes from the server (server/catalogue.py): every registered
+game, then the upcoming ones, each declared once in engine/registry.py; a registered game whose
+screens are not written yet is listed as coming soon. The pages name no game."""
 import json
 import re
 
 import pytest
 
-from engine.registry import GAMES, UPCOMING, catalogue, playable
+from engine.registry import GAMES, UPCOMING
+from server.catalogue import catalogue, playable
 
 
 def test_create_room_lists_the_registered_games_then_the_upcoming_ones(harness):
@@ -27,8 +28,8 @@ def test_create_room_lists_the_registered_games_then_the_upcoming_ones(harness):
 
 
 def test_a_registered_game_without_screens_is_listed_as_coming_soon(harness, monkeypatch):
-    import engine.registry as registry
-    monkeypatch.setattr(registry, "has_screens", lambda name: name != "manipulacion")
+    import server.catalogue as chooser
+    monkeypatch.setattr(chooser, "has_screens", lambda name: name != "manipulacion")
     games = {g["name"]: g for g in harness.tv.emit("create_room", {}, callback=True)["games"]}
     assert games["manipulacion"]["upcoming"] is True and games["manipulacion"]["lessons"] == []
     assert "upcoming" not in games["ferrocarril"] and games["ferrocarril"]["lessons"]
@@ -48,10 +49,10 @@ def test_the_tv_and_the_solo_pages_carry_the_same_catalogue(harness, path, shell
 def test_an_upcoming_game_cannot_be_chosen(harness, monkeypatch):
     # A game shown as coming soon: one still to be written, or registered without screens
     # (once every registered game has its screens, the last one is taken as not written yet).
-    import engine.registry
+    import server.catalogue as chooser
     last = list(GAMES)[-1]
-    written = engine.registry.has_screens
-    monkeypatch.setattr(engine.registry, "has_screens", lambda name: name != last and written(name))
+    written = chooser.has_screens
+    monkeypatch.setattr(chooser, "has_screens", lambda name: name != last and written(name))
     coming = [g["name"] for g in catalogue() if g.get("upcoming")]
     assert last in coming
     for name in coming:
@@ -69,8 +70,8 @@ def test_the_room_list_gives_each_room_its_games_title(harness):
 
 
 def test_a_registered_game_without_screens_cannot_be_chosen(harness, monkeypatch):
-    import engine.registry as registry
-    monkeypatch.setattr(registry, "has_screens", lambda name: name != "manipulacion")
+    import server.catalogue as chooser
+    monkeypatch.setattr(chooser, "has_screens", lambda name: name != "manipulacion")
     reply = harness.host("set_game", game="manipulacion")
     assert not reply["ok"] and reply["error"]["code"] == "unknown_game"
     assert harness.room.game_name == "ferrocarril"

@@ -5,8 +5,8 @@ import time
 
 import pytest
 
-from server.app import ROOT
 from server.static_files import StaticFiles
+from tests.live import ROOT
 
 SCRIPT = "/static/js/shell/phone-kit.js"
 

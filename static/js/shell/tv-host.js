@@ -87,7 +87,8 @@ function hostMenu(state, ctx) {
           h("p", { text: t("tv.open_takeover_hint") })),
         h("button", { type: "button", class: ["switch", room.open_takeover && "on"], "aria-pressed": String(!!room.open_takeover),
           on: { click: () => ctx.host("set_takeover", { open: !room.open_takeover }) } }, room.open_takeover ? "✓" : "✕")),
-      damagedList(state, ctx)));
+      damagedList(state, ctx),
+      h("p", { class: "menu-version", text: t("tv.version", { version: document.body.dataset.version || "?" }) })));
 }
 
 function seatItem(seat, room, ctx) {
