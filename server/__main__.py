@@ -3,7 +3,9 @@ print its address and QR code, open the table in the laptop's browser."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
+import logging.handlers
 import multiprocessing
 import os
 import sys
@@ -15,6 +17,8 @@ from server import instance, netaddr, places, ports, qr, wire
 from server.app import create_app
 from server.rooms import MAX_ROOMS, ROUND_END_SHOWN
 from server.version import VERSION
+
+LOG_FILE = "sobremesa.log"
 
 
 def parse_args(argv=None) -> argparse.Namespace:
@@ -61,7 +65,24 @@ def main(argv=None) -> int:
     for stream in (sys.stdout, sys.stderr):     # a console that cannot show "ñ" or the QR's
         if stream is not None and hasattr(stream, "reconfigure"):    # blocks gets "?", not a crash;
             stream.reconfigure(errors="replace", line_buffering=True)   # a log file each line now
-    args = parse_args(argv)
+    status = serve(parse_args(argv))
+    if status and getattr(sys, "frozen", False) and sys.stdin is not None and sys.stdin.isatty():
+        # the bundle started by a double-click: its window would close before anyone reads why
+        with contextlib.suppress(EOFError, KeyboardInterrupt):
+            input("\n  Pulsa Intro para cerrar / Press Enter to close ")
+    return status
+
+
+def keep_log(data_dir: Path) -> None:
+    """Warnings and errors also go to sobremesa.log in the data folder (two old ones kept), for
+    whoever looks into a problem after the window is closed."""
+    handler = logging.handlers.RotatingFileHandler(data_dir / LOG_FILE, maxBytes=1_000_000,
+                                                   backupCount=2, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.getLogger().addHandler(handler)
+
+
+def serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("werkzeug").setLevel(logging.ERROR)   # its dev-server notices confuse hosts
     logging.getLogger("werkzeug").addFilter(wire.QuietWerkzeug())
@@ -78,6 +99,13 @@ def main(argv=None) -> int:
         print(f"\n  Sobremesa ya está en marcha / is already running: http://localhost:{already}/\n")
         open_table(already, args)
         return 0
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        keep_log(data_dir)
+    except OSError as error:
+        print(f"No se puede guardar en / Cannot save in {data_dir}: {error.strerror or error}",
+              file=sys.stderr)
+        return 1
     try:
         port = ports.choose(args.host, args.port)
     except ports.PortBusy as busy:
@@ -104,7 +132,9 @@ def main(argv=None) -> int:
     print(f"\n  Sobremesa {VERSION} está en marcha / is running.\n"
           f"\n  Tele / TV (este portátil / this laptop): http://localhost:{port}/"
           f"\n  Móviles / phones:                        {phone_url}"
-          f"\n  Partidas guardadas en / games saved in:  {data_dir}\n")
+          f"\n  Partidas guardadas en / games saved in:  {data_dir}"
+          f"\n  Para terminar / to stop:                  Ctrl+C, o cierra esta ventana / "
+          "or close this window\n")
     print(qr.terminal(phone_url))
     open_table(port, args)
     import flask.cli

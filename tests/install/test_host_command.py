@@ -83,19 +83,29 @@ def test_a_port_asked_for_and_taken_is_one_line_in_spanish_and_english(tmp_path)
     assert not (tmp_path / "sobremesa.sqlite3").exists()
 
 
+def hold_two_in_a_row() -> tuple[int, list[socket.socket]]:
+    """Two ports next to each other held as another program would, with a free one after."""
+    for _ in range(50):
+        first = free_port()
+        holders = [listening(first + n, "127.0.0.1") for n in range(2)]
+        if None not in holders and ports.bindable("127.0.0.1", first + 2):
+            return first, holders
+        for holder in holders:
+            if holder:
+                holder.close()
+    raise AssertionError("no three free ports in a row on this machine")
+
+
 def test_choosing_a_port_skips_the_taken_ones_and_gives_up_after_ten():
-    first = free_port()
-    holders = [listening(first + n, "127.0.0.1") for n in range(2)]
+    first, holders = hold_two_in_a_row()
     try:
-        if None in holders:
-            pytest.skip("a port next to a free one is taken here")
         assert ports.choose("127.0.0.1", None, first=first) == first + 2
         with pytest.raises(ports.PortBusy) as busy:
             ports.choose("127.0.0.1", first)
         assert "\n" not in busy.value.sentence()
     finally:
         for holder in holders:
-            holder and holder.close()
+            holder.close()
     many = ports.PortBusy(8000, 8010).sentence()
     assert "8000" in many and "8010" in many and "\n" not in many
 
@@ -149,3 +159,33 @@ def test_a_second_start_on_the_same_games_opens_the_running_host(tmp_path):
     finally:
         stop(first)
     assert not (data / "host.json").exists()        # a host that stops takes its mark away
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+@pytest.mark.slow
+def test_warnings_are_kept_in_a_log_file_in_the_data_folder_as_well(tmp_path):
+    port = free_port()
+    data = tmp_path / "data"
+    host, _ = start([*HOST, "--port", str(port), "--data-dir", str(data)], cwd=tmp_path,
+                    env=family_env(tmp_path), log=tmp_path / "host.log",
+                    url=f"http://127.0.0.1:{port}")
+    try:
+        bots = [child for child in children(host.pid)
+                if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes()]
+        assert len(bots) == 1
+        os.kill(bots[0], 9)                       # the bots' process dies: the host says so
+        deadline = time.monotonic() + 20
+        kept = ""
+        while time.monotonic() < deadline and "bots' process stopped" not in kept:
+            time.sleep(0.1)
+            kept = (data / "sobremesa.log").read_text(encoding="utf-8")
+        assert re.search(r"^\d{4}-\d\d-\d\d .* WARNING server.brains: the bots' process stopped",
+                         kept, re.M), kept
+    finally:
+        stop(host)
