@@ -129,12 +129,13 @@ def serve(args: argparse.Namespace) -> int:
             announcer = None
 
     phone_url = f"{base_url}/j"
-    print(f"\n  Sobremesa {VERSION} está en marcha / is running.\n"
-          f"\n  Tele / TV (este portátil / this laptop): http://localhost:{port}/"
-          f"\n  Móviles / phones:                        {phone_url}"
-          f"\n  Partidas guardadas en / games saved in:  {data_dir}"
-          f"\n  Para terminar / to stop:                  Ctrl+C, o cierra esta ventana / "
-          "or close this window\n")
+    lines = [("Tele / TV (este portátil / this laptop):", f"http://localhost:{port}/"),
+             ("Móviles / phones:", phone_url),
+             ("Partidas guardadas en / games saved in:", str(data_dir)),
+             ("Para terminar / to stop:", "Ctrl+C, o cierra esta ventana / or close this window")]
+    width = max(len(label) for label, _ in lines) + 1
+    print(f"\n  Sobremesa {VERSION} está en marcha / is running.\n")
+    print("\n".join(f"  {label:<{width}}{value}" for label, value in lines) + "\n")
     print(qr.terminal(phone_url))
     open_table(port, args)
     import flask.cli
