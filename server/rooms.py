@@ -1,16 +1,13 @@
 """Rooms, seats and who may do what. Knows no game rules: the engine decides every move.
 
 A `Lobby` holds every room and knows which client (Socket.IO sid) is bound to which room and
-seat. Each room has its own lock; every change goes through `Lobby._changed(room)`, under that
-lock, which starts the engine's timers, saves the room (one transaction with the move that
-caused it), wakes the bots and marks the room's clients for a fresh state.
-
-Bots think outside the room's lock, from a copy of their seat's view; their move is applied
-only if the game has not moved on meanwhile.
+seat: it creates rooms, seats phones, takes their moves and brings rooms back after a restart.
+Each room has its own lock. Below it, in layers: the house (server/house.py), a room's host
+commands (server/host_commands.py), who sits where (server/seating.py) and the games as they
+go on: moves, timers and bots (server/play.py).
 """
 from __future__ import annotations
 
-import functools
 import itertools
 import json
 import logging
@@ -25,40 +22,33 @@ from engine.registry import GAMES
 from server import history
 from server.brains import LocalBrains
 from server.catalogue import playable
+from server.host_commands import MAX_SEATS
+from server.house import House
 from server.inbound import token_shape
-from server.palette import COLORS, initials, ink
+from server.play import LESSON_SCRIPT, ROUND_END_SHOWN, Compute, Spawn
 from server.push import Client, Pusher
 from server.replays import Replays
-from server.room import AWAY, HANDED_OVER, Request, Room, RoomError, RunningTimer, Seat, clean_name
+from server.room import AWAY, Request, Room, RoomError, Seat, clean_name
 from server.scheduler import PeopleFirst
 from server.store import SavedRoom, Store
 
 log = logging.getLogger(__name__)
 
+__all__ = ["MAX_ROOMS", "ROUND_END_SHOWN", "Lobby"]
+
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"   # no I or O: they read as 1 and 0
-MAX_SEATS = 8
-BOT_NAMES = ("Robotina", "Chispas", "Tuerca", "Bombilla", "Pixel", "Tornillo", "Voltio", "Chip")
 MAX_ROOMS = 30                   # open rooms on one host
 LOBBY_IDLE = 60 * 60             # seconds an unwatched lobby stays on the live list
 FINISHED_KEEP = 2 * 60 * 60      # seconds a finished game stays (a phone reloading sees it)
-ROUND_END_SHOWN = 8.0            # seconds the end of a round stays before computers are ready
 RECENT = 6 * 60 * 60             # the phones' room list shows rooms touched this recently
-LESSON_SCRIPT = "lesson"         # the bot level of a lesson's opponents: the script plays them
-FAST_PACE = 0.3                  # "más rápido": the computer players think this much of the time
 REQUEST_KEEP = 15 * 60           # seconds an unanswered take-over request waits
-
-Spawn = Callable[[Callable[[], None], float], None]
-Compute = Callable[[Callable[[], None]], None]
-
-
-_RECORDED = object()     # a host command that already saved its change (a move)
 
 
 def _inline(fn: Callable[[], None]) -> None:
     fn()
 
 
-class Lobby:
+class Lobby(House):
     """All rooms. `spawn(fn, delay)` runs fn later (timers, paced bots); `compute(fn)` runs a
     bot's thinking (a worker pool on the real host, inline in tests)."""
 
@@ -86,18 +76,6 @@ class Lobby:
         self.replays = Replays(store)
         self._lock = threading.Lock()
         self._timer_ids = itertools.count(1)
-
-    # ----- rooms --------------------------------------------------------------------------
-
-    def room(self, code) -> Room:
-        if isinstance(code, str):
-            code = code.strip().upper()
-            room = self.rooms.get(code)
-            if room:
-                return room
-            if code in self.damaged:
-                raise RoomError.of("room_damaged")
-        raise RoomError.of("unknown_room")
 
     def create_room(self, sid: str, game_name=None) -> Room:
         game_name = game_name or "ferrocarril"
@@ -220,27 +198,6 @@ class Lobby:
                  and r.status in ("lobby", "playing") and now - r.touched < RECENT]
         return sorted(rooms, key=lambda r: -r.created)
 
-    # ----- clients ------------------------------------------------------------------------
-
-    def _bind(self, sid: str, room: Room, client: Client) -> None:
-        """Bind `sid` to a room (and seat); a sid that held another seat leaves it."""
-        old = self.push.bind(sid, client)
-        room.touched = time.time()
-        if old and old.kind == "seat" and old != client:
-            if old.room == room.code:
-                self._left_seat(old)
-            else:   # another room's lock: take it later, never while holding this one
-                self.spawn(functools.partial(self._left_seat, old), 0)
-
-    def _left_seat(self, client: Client) -> None:
-        room = self.rooms.get(client.room)
-        if room is None:
-            return
-        with room.lock:
-            index = room.index_of(client.seat_id)
-            if index is not None:
-                self.connected(room, room.seats[index], -1)
-
     def disconnect(self, sid: str) -> None:
         client = self.push.unbind(sid)
         if client is None:
@@ -257,8 +214,6 @@ class Lobby:
             self._bind(sid, room, Client(room.code, "tv", host=room.is_host(host_token)))
             self.push.room(room.code)
         return room
-
-    # ----- phones -------------------------------------------------------------------------
 
     def join(self, sid: str, code, name=None, token=None) -> tuple[Room, Seat]:
         """A phone asks for a seat: its old one if the token matches, else a new one."""
@@ -287,16 +242,6 @@ class Lobby:
                         token=secrets.token_urlsafe(16))
             room.seats.append(seat)
             return room, self._sit(sid, room, seat)
-
-    def _sit(self, sid: str, room: Room, seat: Seat) -> Seat:
-        client = Client(room.code, "seat", seat.id)
-        old = self.push.client(sid)
-        self._bind(sid, room, client)
-        if old != client:
-            self.connected(room, seat, +1)
-        else:
-            self._changed(room)
-        return seat
 
     def take_seat(self, sid: str, code, seat_id, name, claim=None) -> dict:
         """A phone asks to play a computer seat. Unless the host lets anyone take one, the
@@ -331,15 +276,6 @@ class Lobby:
             self._changed(room)
             return {"room": room.code, "pending": True, "request": request.id}
 
-    def _hand_over(self, room: Room, seat: Seat, name: str) -> str:
-        """A person takes a computer seat (and its cards); returns the new seat token."""
-        room.hand_over(seat, name)
-        seat.bot = None
-        seat.autoplay = None
-        seat.token = secrets.token_urlsafe(16)
-        seat.away_since = None
-        return seat.token
-
     def reclaim(self, code, token) -> Room:
         """"Volver a jugar": the person takes their seat back from the computer."""
         room = self.room(code)
@@ -372,485 +308,6 @@ class Lobby:
                 raise RoomError.from_game(error) from None
             self._apply(room, index, action, then=lesson.advance if steps_on else None)
             return room
-
-    def connected(self, room: Room, seat: Seat, delta: int) -> None:
-        with room.lock:
-            seat.connections = max(0, seat.connections + delta)
-            if seat.connections:
-                seat.away_since = None
-                if seat.autoplay == AWAY:       # a seat the host handed over stays handed over
-                    seat.autoplay = None
-                if room.kind == "solo" and room.paused_by == "away":
-                    self._resume(room)
-            elif seat.bot is None:
-                seat.away_since = time.monotonic()
-                if room.kind == "solo" and room.status == "playing" and not room.paused:
-                    self._pause(room, "away")   # a solo game waits for its person
-            self._changed(room)
-
-    # ----- the host ---------------------------------------------------------------------------
-
-    def host(self, code, host_token, command, args: dict) -> None:
-        room = self.room(code)
-        with room.lock:
-            if not room.is_host(host_token):
-                raise RoomError.of("not_host")
-            handler = getattr(self, "_host_" + command, None) if isinstance(command, str) \
-                and command.isidentifier() else None
-            if handler is None:
-                raise RoomError.of("unknown_command")
-            if handler(room, args) is not _RECORDED:
-                self._changed(room)
-
-    def _in_lobby(self, room: Room) -> None:
-        if room.status != "lobby":
-            raise RoomError.of("not_in_lobby")
-
-    def _host_set_game(self, room: Room, args: dict) -> None:
-        self._in_lobby(room)
-        name = args.get("game")
-        # Only a game the chooser offers: a registered game without screens is "coming soon".
-        if not isinstance(name, str) or name not in playable():
-            raise RoomError.of("unknown_game")
-        room.game_name, room.options = name, {}
-
-    def _host_set_options(self, room: Room, args: dict) -> None:
-        self._in_lobby(room)
-        options = args.get("options")
-        if not isinstance(options, dict) or not self.allow_test_deals and any(
-                str(key).startswith("_") for key in options):
-            raise RoomError.of("bad_options")
-        try:
-            cls = room.game_class
-            cls.new(min(max(len(room.seats), cls.min_players), cls.max_players), options, 0)
-        except GameError as error:
-            raise RoomError.from_game(error) from None
-        except (TypeError, ValueError, KeyError, AttributeError):
-            raise RoomError.of("bad_options") from None
-        room.options = dict(options)
-
-    def _host_set_takeover(self, room: Room, args: dict) -> None:
-        value = args.get("open")
-        if not isinstance(value, bool):
-            raise RoomError.malformed()
-        room.open_takeover = value
-
-    def _host_reorder(self, room: Room, args: dict) -> None:
-        self._in_lobby(room)
-        order = args.get("order")
-        ids = [s.id for s in room.seats]
-        if not isinstance(order, list) or not all(isinstance(i, str) for i in order) \
-                or sorted(order) != sorted(ids):
-            raise RoomError.of("bad_order")
-        room.seats = [room.seat(seat_id) for seat_id in order]
-
-    def _host_add_bot(self, room: Room, args: dict) -> None:
-        self._in_lobby(room)
-        level = args.get("level") or room.game_class.bot_levels[0]
-        if level not in room.game_class.bot_levels:
-            raise RoomError.of("bad_level")
-        if len(room.seats) >= min(MAX_SEATS, room.game_class.max_players):
-            raise RoomError.of("room_full")
-        room.seats.append(Seat(self._seat_id(room), self._bot_name(room),
-                               self._free_color(room), bot=level))
-
-    def _host_set_bot(self, room: Room, args: dict) -> None:
-        seat = room.seat(args.get("seat"))
-        level = args.get("level")
-        if seat.bot is None or level not in room.game_class.bot_levels:
-            raise RoomError.of("bad_level")
-        seat.bot = level
-
-    def _host_remove(self, room: Room, args: dict) -> None:
-        """In the lobby the seat goes; in a game a person's seat goes back to the computer."""
-        seat = room.seat(args.get("seat"))
-        if room.status == "lobby":
-            room.seats.remove(seat)
-        elif seat.bot is not None:
-            raise RoomError.of("already_computer")
-        else:
-            room.hand_over(seat, self._bot_name(room))
-            seat.bot = room.game_class.bot_levels[-1]
-            seat.token, seat.autoplay, seat.away_since, seat.connections = None, None, None, 0
-        for request in [r for r in room.requests.values() if r.seat_id == seat.id]:
-            self._deny(room, request)
-        for sid, client in self.push.of_room(room.code):
-            if client.kind == "seat" and client.seat_id == seat.id:
-                self.push.unbind(sid)
-                self.push.event(sid, "kicked", {"room": room.code})
-
-    def _host_to_bot(self, room: Room, args: dict) -> None:
-        seat = room.seat(args.get("seat"))
-        if seat.bot is None:
-            seat.autoplay = HANDED_OVER
-
-    def _host_to_human(self, room: Room, args: dict) -> None:
-        seat = room.seat(args.get("seat"))
-        if seat.bot is None:
-            seat.autoplay = None
-            seat.away_since = None if seat.connections else time.monotonic()
-
-    def _host_approve(self, room: Room, args: dict) -> None:
-        request = self._request(room, args)
-        seat = room.seat(request.seat_id)
-        if seat.bot is None:
-            self._deny(room, request)
-            raise RoomError.of("seat_taken")
-        del room.requests[request.id]
-        token = self._hand_over(room, seat, request.name)
-        room.grants[request.claim] = (seat.id, token, time.time())
-        for other in [r for r in room.requests.values() if r.seat_id == seat.id]:
-            self._deny(room, other)
-        if request.sid and self.push.client(request.sid) is not None:
-            self._sit(request.sid, room, seat)
-            self.push.event(request.sid, "seated",
-                            {"room": room.code, "token": token, "seat_id": seat.id})
-
-    def _host_deny(self, room: Room, args: dict) -> None:
-        self._deny(room, self._request(room, args))
-
-    def _request(self, room: Room, args: dict) -> Request:
-        request_id = args.get("request")
-        request = room.requests.get(request_id) if isinstance(request_id, str) else None
-        if request is None:
-            raise RoomError.of("unknown_request")
-        return request
-
-    def _deny(self, room: Room, request: Request) -> None:
-        room.requests.pop(request.id, None)
-        if request.sid:
-            self.push.event(request.sid, "takeover_denied",
-                            {"room": room.code, "seat_id": request.seat_id})
-
-    def _host_start(self, room: Room, args: dict) -> None:
-        self._in_lobby(room)
-        seed = secrets.randbits(32)
-        try:
-            game = room.game_class.new(len(room.seats), room.options, seed)
-        except GameError as error:
-            raise RoomError.from_game(error) from None
-        room.seed, room.game, room.status = seed, game, "playing"
-        room.bots, room.bot_generation, room.renames = {}, {}, []
-        self.store.clear_actions(room.code)
-
-    def _host_new_game(self, room: Room, args: dict) -> None:
-        if room.status == "lobby":
-            raise RoomError.of("no_game")
-        room.status, room.game, room.renames = "lobby", None, []
-        self.store.clear_actions(room.code)
-
-    def _host_act(self, room: Room, args: dict) -> object:
-        """The host's own table buttons (e.g. next round) act for the system seat."""
-        if room.game is None or room.status != "playing":
-            raise RoomError.of("no_game")
-        if room.paused:
-            raise RoomError.of("paused")
-        self._apply(room, None, args.get("action"))
-        return _RECORDED
-
-    def _host_pause(self, room: Room, args: dict) -> None:
-        """Nobody moves until the host resumes; running timers keep the time they had left."""
-        if room.game is None or room.status != "playing":
-            raise RoomError.of("no_game")
-        if room.paused:
-            room.paused_by = "host"     # a pause asked for outlasts coming back
-            return
-        self._pause(room, "host")
-
-    def _host_resume(self, room: Room, args: dict) -> None:
-        if room.game is None or room.status != "playing":
-            raise RoomError.of("no_game")
-        self._resume(room)
-
-    @staticmethod
-    def _pause(room: Room, by: str) -> None:
-        now = time.monotonic()
-        room.paused_left = {name: max(0.0, t.deadline - now) for name, t in room.timers.items()}
-        room.timers.clear()             # a timer already scheduled finds itself stale
-        room.paused, room.paused_by = True, by
-
-    @staticmethod
-    def _resume(room: Room) -> None:
-        room.paused, room.paused_by = False, None   # _changed() restarts the timers
-
-    def _host_set_pace(self, room: Room, args: dict) -> None:
-        fast = args.get("fast")
-        if not isinstance(fast, bool):
-            raise RoomError.malformed("fast")
-        room.fast = fast
-
-    def _host_lesson_next(self, room: Room, args: dict) -> None:
-        """The learner has read a step that only tells (Seguir)."""
-        if room.lesson is None:
-            raise RoomError.of("not_a_lesson")
-        try:
-            room.lesson.read()
-        except GameError as error:
-            raise RoomError.from_game(error) from None
-
-    def _host_dismiss_damaged(self, room: Room, args: dict) -> None:
-        """The host has seen a damaged room: it leaves the TV's list (its rows are kept)."""
-        code = args.get("code")
-        if not isinstance(code, str) or code not in self.damaged:
-            raise RoomError.of("unknown_room")
-        del self.damaged[code]
-        self.store.set_status(code, "damaged")
-
-    def _host_history_merge(self, room: Room, args: dict) -> object:
-        """The table of honour: two spellings of one person ("Abu" into "Abuela")."""
-        self._history_host(room)
-        source, into = args.get("from"), args.get("into")
-        if not isinstance(source, str) or not isinstance(into, str):
-            raise RoomError.malformed("from" if not isinstance(source, str) else "into")
-        source, into = clean_name(source), clean_name(into)
-        if history.fold(source) == history.fold(into):
-            raise RoomError.of("same_name")
-        known = history.known_names(self.store.played())
-        if history.fold(source) not in known or history.fold(into) not in known:
-            raise RoomError.of("unknown_name")
-        self.store.merge_names(source, into)
-        self._history_changed()
-        return _RECORDED
-
-    def _host_history_remove(self, room: Room, args: dict) -> object:
-        """A game the family does not want to count (played by mistake)."""
-        self._history_host(room)
-        game_id = args.get("id")
-        if isinstance(game_id, bool) or not isinstance(game_id, int):
-            raise RoomError.malformed("id")
-        if not self.store.remove_game(game_id):
-            raise RoomError.of("unknown_played")
-        self._history_changed()
-        return _RECORDED
-
-    @staticmethod
-    def _history_host(room: Room) -> None:
-        """The family's history is the TV host's to change, not a solo device's or a lesson's."""
-        if room.kind != "table":
-            raise RoomError.of("not_host")
-
-    def _history_changed(self) -> None:
-        """Every TV and phone shows the history afresh (other rooms' locks later, never while
-        holding this one)."""
-        self.history_version += 1
-        self.replays.forget_all()                   # names merged, a game removed
-        for code in list(self.rooms):
-            self.spawn(functools.partial(self.push.room, code), 0)
-
-    def history_summary(self, limit: int = 8, per_game: int = 30) -> dict:
-        """What the TV shows: the latest games, and each game's table of honour and games."""
-        played = self.store.played()
-        by_game: dict[str, list] = {}
-        spelling: dict[str, str] = {}            # a person's name as they wrote it last
-        for one in played:
-            by_game.setdefault(one["game"], []).append(one)
-            for player in one["players"]:
-                if not player["bot"]:
-                    player["name"] = spelling.setdefault(history.fold(player["name"]),
-                                                         player["name"])
-            marks = initials([p["name"] for p in one["players"]])
-            for player, mark in zip(one["players"], marks, strict=True):
-                player["initial"], player["ink"] = mark, ink(player["color"])
-        return {"version": self.history_version, "recent": played[:limit],
-                "honour": {name: history.honour(games) for name, games in by_game.items()},
-                "games": {name: games[:per_game] for name, games in by_game.items()}}
-
-    def record_of(self, room: Room, seat: Seat) -> dict | None:
-        """A phone's own record of this game, after the podium (none after a lesson)."""
-        if room.status != "finished" or room.lesson is not None or seat.bot is not None:
-            return None
-        return {**history.record_of(self.store.played(room.game_name), seat.name),
-                "title": room.game_class.info.get("title")}
-
-    # ----- the engine, timers and bots ---------------------------------------------------------
-
-    def _apply(self, room: Room, seat, action, then: Callable[[], None] | None = None) -> None:
-        """Apply a move; `then` runs once it is applied, before the room is saved and pushed
-        (a lesson steps on with it)."""
-        game = room.game
-        assert game is not None, "every caller checks that the game has started"
-        try:
-            game.apply(seat, action)
-        except GameError as error:
-            raise RoomError.from_game(error) from None
-        if then is not None:
-            then()
-        if game.finished:
-            room.status = "finished"
-        row = history.entry(room)
-        if row is not None:
-            self.history_version += 1
-        self._changed(room, (len(game.log) - 1, seat, game.log[-1][1]), row)
-
-    def _changed(self, room: Room, move: tuple[int, int | None, dict] | None = None,
-                 finished: dict | None = None) -> None:
-        """Every change of a room, under its lock: timers, the saved record (with the move
-        that caused it and, when it ended the game, the game's history row, in one
-        transaction), bots, and fresh states for its clients."""
-        room.version += 1
-        room.touched = time.time()
-        self._sync_timers(room)
-        if move is None:
-            self.store.save_room(room.to_record())
-        else:
-            self.store.record_action(room.code, *move, room.to_record(), finished)
-        self._wake(room)
-        self.push.room(room.code)
-
-    def _sync_timers(self, room: Room) -> None:
-        if room.paused:
-            return
-        game = room.game
-        # A lesson runs no clock: the learner reads at their own pace, the script closes windows.
-        listed = {t.name: t for t in game.timers()} \
-            if game is not None and room.status == "playing" and room.lesson is None else {}
-        for name in list(room.timers):
-            if name not in listed:
-                del room.timers[name]
-        saved, room.saved_timers = room.saved_timers, {}
-        for name, timer in listed.items():
-            if name in room.timers:
-                continue
-            if name in room.paused_left:
-                remaining = min(timer.seconds, room.paused_left[name])
-                started = time.time() - (timer.seconds - remaining)
-            else:
-                remaining, started = self._resumed(saved.get(name), timer.seconds)
-            generation = next(self._timer_ids)
-            room.timers[name] = RunningTimer(generation, time.monotonic() + remaining,
-                                             timer.seconds, started)
-            self.spawn(functools.partial(self._fire, room, name, generation, timer.action),
-                       remaining)
-        room.paused_left = {}
-
-    def _resumed(self, saved, seconds: float) -> tuple[float, float]:
-        """(seconds left, wall-clock start) of a timer: a fresh one, or one that was running
-        when the host stopped, which resumes with the time it had left at the last beat."""
-        now = time.time()
-        if not isinstance(saved, dict) or saved.get("seconds") != seconds:
-            return seconds, now
-        try:
-            started = float(saved["started"])
-        except (KeyError, TypeError, ValueError):
-            return seconds, now
-        alive = self.store.last_beat()
-        elapsed = max(0.0, min(seconds, (alive if alive is not None else now) - started))
-        remaining = seconds - elapsed
-        return remaining, now - elapsed
-
-    def _fire(self, room: Room, name: str, generation: int, action: dict) -> None:
-        with room.lock:
-            current = room.timers.get(name)
-            if current is None or current.generation != generation or room.game is None:
-                return
-            del room.timers[name]
-            try:
-                self._apply(room, None, action)
-            except RoomError:
-                log.warning("timer %s of room %s was refused", name, room.code)
-
-    def _wake(self, room: Room) -> None:
-        game = room.game
-        if game is None or room.status != "playing" or room.paused:
-            return
-        if room.lesson is not None:
-            if room.lesson.waiting() and LESSON_SCRIPT not in room.bots_pending:
-                room.bots_pending.add(LESSON_SCRIPT)
-                delay = self.bot_delay * (FAST_PACE if room.fast else 1.0)
-                self.spawn(functools.partial(self._lesson_move, room), delay)
-            return
-        reading = self._round_end_left(room, game)
-        for seat in game.actors():
-            if seat is not None and room.seats[seat].played_by_bot \
-                    and seat not in room.bots_pending:
-                room.bots_pending.add(seat)
-                delay = self.bot_delay * (1.5 if game.timers() else 1.0) \
-                    * (FAST_PACE if room.fast else 1.0)
-                delay = max(delay, reading)
-                think = functools.partial(self._bot_move, room, seat)
-                self.spawn(functools.partial(self.compute, think), delay)
-
-    def _round_end_left(self, room: Room, game) -> float:
-        """Seconds the end of a round must still stay on screen before a computer player says
-        it is ready: in a room of computers only, all of them ready at once used to flash the
-        scores by."""
-        if not any(timer.name == "next_round" for timer in game.timers()):
-            room.round_over_since = None
-            return 0.0
-        now = time.monotonic()
-        if room.round_over_since is None:
-            room.round_over_since = now
-        return max(0.0, room.round_over_since + self.round_end_shown - now)
-
-    def _bot_move(self, room: Room, seat: int) -> None:
-        """One bot move: look (under the lock), think (outside it), act (under it, if the
-        game has not moved on meanwhile)."""
-        with room.lock:
-            game = room.game
-            if game is None or room.status != "playing" or room.paused \
-                    or seat not in game.actors() or not room.seats[seat].played_by_bot:
-                room.bots_pending.discard(seat)
-                return
-            stamp = (id(game), len(game.log))
-            level = self._bot_level(room, seat)
-            view = self.brains.private(game.view(seat))
-        try:
-            action = self.brains.choose(room, seat, level, view)
-        except Exception as error:
-            log.warning("bot %s of room %s failed (%s); it tries again in a moment",
-                        seat, room.code, error)
-            with room.lock:
-                room.bots_pending.discard(seat)
-                self.brains.forget(room, seat, level)
-            self.spawn(functools.partial(self._rewake, room), 1.0)
-            return
-        self.people_first.let_people_go_first()
-        with room.lock:
-            room.bots_pending.discard(seat)
-            game = room.game
-            if game is None or (id(game), len(game.log)) != stamp or room.paused \
-                    or not room.seats[seat].played_by_bot:
-                self.brains.forget(room, seat, level)   # its plan was for another table
-                self._wake(room)
-                return
-            if action is None:
-                return
-            try:
-                self._apply(room, seat, action)
-            except RoomError as error:
-                self.brains.forget(room, seat, level)
-                log.warning("bot %s of room %s chose a refused move %s (%s)",
-                            seat, room.code, json.dumps(action)[:200], error.code)
-
-    def _lesson_move(self, room: Room) -> None:
-        """The lesson's next scripted move, paced like a computer player's."""
-        with room.lock:
-            room.bots_pending.discard(LESSON_SCRIPT)
-            lesson = room.lesson
-            if room.game is None or room.status != "playing" or room.paused or lesson is None:
-                return
-            move = lesson.scripted()
-            if move is None:
-                return
-            try:
-                self._apply(room, *move, then=lesson.played_scripted)
-            except RoomError as error:       # a script that no longer fits: skip the move
-                log.warning("lesson %s of room %s: scripted move %s refused (%s)",
-                            lesson.lesson.id, room.code, json.dumps(move)[:200], error.code)
-                lesson.played_scripted()
-                self._changed(room)
-
-    def _rewake(self, room: Room) -> None:
-        with room.lock:
-            self._wake(room)
-
-    @staticmethod
-    def _bot_level(room: Room, seat: int) -> str:
-        levels = room.game_class.bot_levels
-        level = room.seats[seat].bot or levels[-1]
-        return level if level in levels else levels[-1]
-
-    # ----- the passing of time ------------------------------------------------------------------
 
     def sweep(self, now: float | None = None) -> None:
         """Once a second: the host is alive; people away too long are played by a bot;
@@ -894,8 +351,6 @@ class Lobby:
                 if changed:
                     self._changed(room)
 
-    # ----- a restarted host -----------------------------------------------------------------------
-
     def restore(self) -> list[Room]:
         """Bring back every live room from the store, replaying each game's log. A room that
         cannot be brought back is kept on the TV's list of damaged rooms, never deleted."""
@@ -935,26 +390,6 @@ class Lobby:
                 seat.away_since = now
         room.version += 1          # everyone is away now: a state no client has seen
         return room
-
-    # ----- helpers ----------------------------------------------------------------------------
-
-    @staticmethod
-    def _seat_id(room: Room) -> str:
-        used = {s.id for s in room.seats}
-        while True:
-            seat_id = secrets.token_hex(3)
-            if seat_id not in used:
-                return seat_id
-
-    @staticmethod
-    def _free_color(room: Room) -> str:
-        used = {s.color for s in room.seats}
-        return next((c for c in COLORS if c not in used), COLORS[len(room.seats) % len(COLORS)])
-
-    @staticmethod
-    def _bot_name(room: Room) -> str:
-        used = {s.name for s in room.seats}
-        return next((n for n in BOT_NAMES if n not in used), f"Bot {len(room.seats) + 1}")
 
 
 def _damage_report(saved: SavedRoom, error: Exception) -> dict:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from server.rooms import BOT_NAMES
+from server.seating import BOT_NAMES
 from tests.browser import canasta_table, tren_table
 from tests.browser.pages import page_in, seat_at_tv
 from tests.browser.seat_colours import lone_colours

@@ -7,8 +7,8 @@ import itertools
 import json
 import math
 
+from server.host_commands import MAX_SEATS
 from server.palette import COLORS, OLD_COLORS, contrast, initials, ink
-from server.rooms import MAX_SEATS
 from tests.server.conftest import Harness, ManualScheduler, states
 
 DANGER = "#e63946"                 # static/css/base.css --danger: errors and refusals
