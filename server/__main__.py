@@ -13,7 +13,7 @@ import threading
 import webbrowser
 from pathlib import Path
 
-from server import instance, netaddr, places, ports, qr, wire
+from server import house_key, instance, netaddr, places, ports, qr, wire
 from server.app import create_app
 from server.rooms import MAX_ROOMS, ROUND_END_SHOWN
 from server.version import VERSION
@@ -55,9 +55,15 @@ def has_display() -> bool:
         os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def open_table(port: int, args: argparse.Namespace) -> None:
+def table_url(port: int, key: str) -> str:
+    """The TV page on this laptop, with the house key (after '#': never sent to the server in a
+    request line, and the page takes it out of the address bar)."""
+    return f"http://localhost:{port}/#house={key}"
+
+
+def open_table(url: str, args: argparse.Namespace) -> None:
     if not args.no_browser and has_display():
-        threading.Timer(1.0, webbrowser.open, (f"http://localhost:{port}/",)).start()
+        threading.Timer(1.0, webbrowser.open, (url,)).start()
 
 
 def main(argv=None) -> int:
@@ -97,7 +103,7 @@ def serve(args: argparse.Namespace) -> int:
     already = instance.running(data_dir)
     if already is not None:
         print(f"\n  Sobremesa ya está en marcha / is already running: http://localhost:{already}/\n")
-        open_table(already, args)
+        open_table(table_url(already, house_key.load_or_create(data_dir)), args)
         return 0
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
@@ -112,9 +118,11 @@ def serve(args: argparse.Namespace) -> int:
         print(busy.sentence(), file=sys.stderr)
         return 1
     mark = instance.Mark(data_dir)
+    key = house_key.load_or_create(data_dir)
     address = netaddr.lan_address(args.address)
     base_url = f"http://{address}:{port}"
     app, socketio = create_app(data_dir=data_dir, base_url=base_url, instance=mark.instance,
+                               house_key=key,
                                bot_delay=args.bot_delay, away_timeout=args.away_timeout,
                                wifi=wifi, allow_test_deals=args.allow_test_deals,
                                max_rooms=args.max_rooms, round_end_shown=args.round_end_seconds)
@@ -129,7 +137,7 @@ def serve(args: argparse.Namespace) -> int:
             announcer = None
 
     phone_url = f"{base_url}/j"
-    lines = [("Tele / TV (este portátil / this laptop):", f"http://localhost:{port}/"),
+    lines = [("Tele / TV (este portátil / this laptop):", table_url(port, key)),
              ("Móviles / phones:", phone_url),
              ("Partidas guardadas en / games saved in:", str(data_dir)),
              ("Para terminar / to stop:", "Ctrl+C, o cierra esta ventana / or close this window")]
@@ -137,7 +145,7 @@ def serve(args: argparse.Namespace) -> int:
     print(f"\n  Sobremesa {VERSION} está en marcha / is running.\n")
     print("\n".join(f"  {label:<{width}}{value}" for label, value in lines) + "\n")
     print(qr.terminal(phone_url))
-    open_table(port, args)
+    open_table(table_url(port, key), args)
     import flask.cli
     flask.cli.show_server_banner = lambda *args, **kwargs: None
     mark.claim(port)

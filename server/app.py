@@ -16,7 +16,7 @@ from flask import Flask, Response, abort, render_template, request
 from flask_socketio import SocketIO
 
 from engine.registry import GAMES
-from server import assets, history, inbound, qr, wire
+from server import assets, history, house_key as house_keys, inbound, qr, wire
 from server.brains import ProcessBrains
 from server.catalogue import catalogue
 from server.push import Client, Pusher
@@ -42,7 +42,8 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
                wifi: tuple[str, str | None] | None = None, sweep: bool = True,
                scheduler=None, compute=None, brains=None, synchronous_push: bool = False,
                allow_test_deals: bool = False, max_rooms: int = MAX_ROOMS,
-               round_end_shown: float = ROUND_END_SHOWN, instance: str | None = None):
+               round_end_shown: float = ROUND_END_SHOWN, instance: str | None = None,
+               house_key: str | None = None):
     """`scheduler(fn, delay)` replaces the background timer thread and `compute(fn)` the
     bots' worker pool (tests run tasks by hand); `synchronous_push` sends every state at once
     in the caller's thread (Flask-SocketIO's test client)."""
@@ -95,7 +96,7 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
         if room.game is not None:
             data["game"] = room.game.view(None)
         data["history"] = {"version": lobby.history_version}
-        if client.host:
+        if client.house:
             data["house"] = {"notices": lobby.notices, "damaged": list(lobby.damaged.values())}
         return data
 
@@ -141,7 +142,9 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
     lobby = Lobby(store, push, scheduler, compute or (lambda fn: fn()), brains=brains,
                   bot_delay=bot_delay,
                   away_timeout=away_timeout, allow_test_deals=allow_test_deals,
-                  max_rooms=max_rooms, round_end_shown=round_end_shown)
+                  max_rooms=max_rooms, round_end_shown=round_end_shown,
+                  house_key=house_key or house_keys.load_or_create(
+                      Path(data_dir) if data_dir else None))
     lobby.restore()
     app.extensions["sobremesa"] = lobby
     replays = lobby.replays
@@ -294,9 +297,11 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
         return {"room": room.code, "token": seat.token, "seat_id": seat.id}
 
     @answer("create_room")
-    def create_room(game):
-        room = lobby.create_room(wire.current_sid(), game)
-        return {"room": room.code, "host_token": room.host_token, "games": catalogue()}
+    def create_room(game, house_key):
+        house = lobby.is_house(house_key)
+        room = lobby.create_room(wire.current_sid(), game, house=house)
+        return {"room": room.code, "host_token": room.host_token, "games": catalogue(),
+                "house": house}
 
     @answer("create_solo")
     def create_solo(game, name, options, bots, fast):
@@ -314,9 +319,11 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
         return {"games": [{**g, "title": game_title(g["game"])} for g in found]}
 
     @answer("watch")
-    def watch(room, host_token):
-        watched = lobby.watch(wire.current_sid(), room, host_token)
-        return {"room": watched.code, "host": watched.is_host(host_token), "games": catalogue()}
+    def watch(room, host_token, house_key):
+        house = lobby.is_house(house_key)
+        watched = lobby.watch(wire.current_sid(), room, host_token, house=house)
+        return {"room": watched.code, "host": watched.is_host(host_token), "games": catalogue(),
+                "house": house}
 
     @answer("join")
     def join(room, name, token):
@@ -339,6 +346,14 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
     def host(room, host_token, command, args):
         lobby.host(room, host_token, command, args or {})
         return {}
+
+    @answer("house")
+    def house(key, command, args):
+        return lobby.house_command(key, command, args or {})
+
+    @answer("pair")
+    def pair(code):
+        return {"key": lobby.pair(wire.current_sid(), code)}
 
     @socketio.on(wire.REJECTED)
     def rejected(reason=None, *_):

@@ -25,6 +25,8 @@ class HostCommands(Seating):
             handler = getattr(self, "_host_" + command, None) if isinstance(command, str) \
                 and command.isidentifier() else None
             if handler is None:
+                if isinstance(command, str) and hasattr(self, "_house_" + command):
+                    raise RoomError.of("not_allowed")      # the house's, not a room's
                 raise RoomError.of("unknown_command")
             if handler(room, args) is not RECORDED:
                 self._changed(room)

@@ -33,12 +33,12 @@ def flag() -> Field:
 
 
 EVENTS: dict[str, dict[str, Field]] = {
-    "create_room": {"game": text(32)},
+    "create_room": {"game": text(32), "house_key": text(200)},
     "create_solo": {"game": text(32, True), "name": text(200), "options": obj(),
                     "bots": Field(list, True, 16), "fast": flag()},
     "solo_games": {"games": Field(list, True, 40)},
     "create_lesson": {"lesson": text(80, True), "name": text(200)},
-    "watch": {"room": text(16, True), "host_token": text(200)},
+    "watch": {"room": text(16, True), "host_token": text(200), "house_key": text(200)},
     "join": {"room": text(16, True), "name": text(200), "token": text(200)},
     "take_seat": {"room": text(16, True), "seat": text(32, True), "name": text(200),
                   "token": text(200), "claim": text(200)},
@@ -46,6 +46,8 @@ EVENTS: dict[str, dict[str, Field]] = {
     "action": {"room": text(16, True), "token": text(200, True), "action": obj(True)},
     "host": {"room": text(16, True), "host_token": text(200, True),
              "command": text(32, True), "args": obj()},
+    "house": {"key": text(200, True), "command": text(32, True), "args": obj()},
+    "pair": {"code": text(12, True)},
 }
 
 

@@ -25,7 +25,8 @@ class Client:
     room: str
     kind: str                 # "tv" or "seat"
     seat_id: str | None = None
-    host: bool = False
+    host: bool = False        # runs its room's host commands
+    house: bool = False       # holds the house key: sees the house's notices
 
 
 Build = Callable[[Client], "dict | None"]        # the state for a client, None: it has no seat

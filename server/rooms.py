@@ -19,7 +19,7 @@ from typing import Any, Callable
 from engine.game import GameError, RoundGame
 from engine.lessons import LessonRun, lesson_by_id
 from engine.registry import GAMES
-from server import history
+from server import history, house_key as house_keys
 from server.brains import LocalBrains
 from server.catalogue import playable
 from server.host_commands import MAX_SEATS
@@ -55,7 +55,7 @@ class Lobby(House):
     def __init__(self, store: Store, push: Pusher, spawn: Spawn, compute: Compute = _inline, *,
                  brains=None, bot_delay: float = 1.0, away_timeout: float = 60.0,
                  allow_test_deals: bool = False, max_rooms: int = MAX_ROOMS,
-                 round_end_shown: float = ROUND_END_SHOWN):
+                 round_end_shown: float = ROUND_END_SHOWN, house_key: str | None = None):
         self.store = store
         self.push = push
         self.spawn = spawn
@@ -76,8 +76,10 @@ class Lobby(House):
         self.replays = Replays(store)
         self._lock = threading.Lock()
         self._timer_ids = itertools.count(1)
+        self.house_key = house_key or house_keys.load_or_create(None)
+        self.pairing = house_keys.Pairing()
 
-    def create_room(self, sid: str, game_name=None) -> Room:
+    def create_room(self, sid: str, game_name=None, house: bool = False) -> Room:
         game_name = game_name or "ferrocarril"
         if game_name not in GAMES:
             raise RoomError.of("unknown_game")
@@ -88,7 +90,7 @@ class Lobby(House):
             room = Room(code, secrets.token_urlsafe(16), game_name)
             self.rooms[code] = room
         with room.lock:
-            self._bind(sid, room, Client(code, "tv", host=True))
+            self._bind(sid, room, Client(code, "tv", host=True, house=house))
             self._changed(room)
         return room
 
@@ -208,10 +210,11 @@ class Lobby(House):
         if client.kind == "seat":
             self._left_seat(client)
 
-    def watch(self, sid: str, code, host_token=None) -> Room:
+    def watch(self, sid: str, code, host_token=None, house: bool = False) -> Room:
         room = self.room(code)
         with room.lock:
-            self._bind(sid, room, Client(room.code, "tv", host=room.is_host(host_token)))
+            self._bind(sid, room, Client(room.code, "tv", host=room.is_host(host_token),
+                                         house=house))
             self.push.room(room.code)
         return room
 

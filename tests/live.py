@@ -43,6 +43,15 @@ class Host:
                 time.sleep(0.1)
         raise RuntimeError("the host did not start: " + self.log())
 
+    @property
+    def house_key(self) -> str:
+        return (self.data_dir / "house.key").read_text().strip()
+
+    @property
+    def tv_url(self) -> str:
+        """The TV page as the laptop opens it: with the house key."""
+        return f"{self.url}/#house={self.house_key}"
+
     def kill(self):
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=10)

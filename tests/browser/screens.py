@@ -94,7 +94,7 @@ def damaged(browser, out: Path, data: Path) -> None:
     host = Host(data, "--bot-delay", "1")
     try:
         tv = tv_page(browser)
-        tv.goto(host.url + "/")
+        tv.goto(host.tv_url)
         tv.locator("#host-menu-btn").click()
         expect(tv.locator(".menu-damaged")).to_be_visible()
         tv.screenshot(path=out / "tv-damaged-games.png")
@@ -106,7 +106,7 @@ def damaged(browser, out: Path, data: Path) -> None:
     host = Host(garbled, "--bot-delay", "1")
     try:
         tv = tv_page(browser)
-        tv.goto(host.url + "/")
+        tv.goto(host.tv_url)
         expect(tv.locator(".house-notice")).to_be_visible()
         tv.screenshot(path=out / "tv-damaged-file-notice.png")
     finally:

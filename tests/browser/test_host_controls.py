@@ -93,6 +93,12 @@ def test_a_game_that_cannot_be_restored_is_shown_and_the_phone_keeps_its_seat(ho
     abuela.reload()
     expect(abuela.locator("#join-problem")).to_contain_text("no se pudo recuperar")
     assert abuela.evaluate(f"() => localStorage.getItem('sobremesa.seat.{code}')") == token
-    tv.reload()
+    tv.reload()                           # not the house's screen: nothing of the house
+    tv.locator("#host-menu-btn").click()
+    expect(tv.locator(".menu-pair")).to_contain_text("¿Es la tele de casa?")
+    expect(tv.locator(".menu-damaged")).to_have_count(0)
+    tv.locator(".host-menu .menu-close").click()
+    tv.goto(host.tv_url)                  # the laptop's own TV: with the house key
+    expect(tv).to_have_url(host.url + "/")
     tv.locator("#host-menu-btn").click()
     expect(tv.locator(".menu-damaged li")).to_contain_text("Abuela, Robotina")

@@ -5,9 +5,10 @@ from server.brains import LocalBrains
 
 
 class Harness:
-    """A host app with a TV client; phones join with `phone(name)`."""
+    """A host app with a TV client (the laptop's own, with the house key unless `house` is
+    False); phones join with `phone(name)`."""
 
-    def __init__(self, data_dir=None, game="ferrocarril", **options):
+    def __init__(self, data_dir=None, game="ferrocarril", house=True, **options):
         options.setdefault("bot_delay", 0)
         options.setdefault("sweep", False)
         options.setdefault("synchronous_push", True)
@@ -16,8 +17,10 @@ class Harness:
         self.app, self.socketio = create_app(data_dir=data_dir, **options)
         self.lobby = self.app.extensions["sobremesa"]
         self.tv = self.socketio.test_client(self.app)
-        reply = self.tv.emit("create_room", {"game": game}, callback=True)
-        assert reply["ok"], reply
+        self.key = self.lobby.house_key
+        reply = self.tv.emit("create_room", {"game": game, "house_key": self.key if house else None},
+                             callback=True)
+        assert reply["ok"] and reply["house"] is house, reply
         self.code, self.host_token = reply["room"], reply["host_token"]
 
     @property
@@ -37,6 +40,12 @@ class Harness:
         return self.tv.emit("host", {"room": self.code, "host_token": self.host_token,
                                      "command": command, "args": args}, callback=True)
 
+    def house(self, command, client=None, key=None, **args):
+        """A house command, with the house key (or `key`), from the TV (or `client`)."""
+        return (client or self.tv).emit("house", {"key": self.key if key is None else key,
+                                                  "command": command,
+                                                  "args": args}, callback=True)
+
     def act(self, client, action):
         return client.emit("action", {"room": self.code, "token": client.token,
                                       "action": action}, callback=True)
@@ -52,11 +61,11 @@ HOUSE_FIELDS = SERVER_FIELDS | {"house"}
 YOU_FIELDS = {"seat_id", "name", "color", "index"}
 
 
-def assert_payload_is_the_view(h, payload, index):
+def assert_payload_is_the_view(h, payload, index, house=False):
     """A state payload holds exactly the reader's `view()` (seat `index`, None for the TV) plus
-    the server's own fields, so the engine's secrecy tests (tests/engine/test_contract.py)
-    cover what the server sends too."""
-    assert set(payload) == (HOUSE_FIELDS if payload["host"] else SERVER_FIELDS)
+    the server's own fields (and the house's notices for a screen with the house key), so the
+    engine's secrecy tests (tests/engine/test_contract.py) cover what the server sends too."""
+    assert set(payload) == (HOUSE_FIELDS if house else SERVER_FIELDS)
     if index is None:
         assert payload["you"] is None
     else:

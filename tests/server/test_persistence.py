@@ -162,7 +162,7 @@ def test_a_room_whose_log_no_longer_replays_is_kept_and_its_phones_keep_their_to
     assert reply["error"]["code"] == "room_damaged"
     db = sqlite3.connect(tmp_path / DB)
     assert db.execute("SELECT count(*) FROM rooms WHERE code = ?", (code,)).fetchone() == (1,)
-    assert again.host("dismiss_damaged", code=code)["ok"]
+    assert again.house("dismiss_damaged", code=code)["ok"]
     assert house(again)["damaged"] == []
     assert restarted(tmp_path).lobby.damaged == {}          # dismissed, still not deleted
     db = sqlite3.connect(tmp_path / DB)

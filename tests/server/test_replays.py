@@ -151,7 +151,7 @@ def test_a_removed_game_and_a_damaged_log_are_not_replayed(tmp_path, caplog):
         answer = web.get(f"/api/replays/{damaged}")
     assert answer.status_code == 409 and answer.get_json()["error"]["code"] == "replay_damaged"
     assert not [r for r in caplog.records if r.exc_info]
-    assert h.host("history_remove", id=played)["ok"]
+    assert h.house("history_remove", id=played)["ok"]
     assert web.get(f"/api/replays/{played}").status_code == 404
 
 
@@ -160,5 +160,5 @@ def test_the_names_merged_after_a_replay_was_built_show_in_it():
     played, web = game_id(h), h.app.test_client()
     assert web.get(f"/api/replays/{played}").get_json()["seats"][0]["name"] == "Abuela"
     h.lobby.store.record_game(row(3, "tren", [("Yaya", 1), ("Tío", 2)]))
-    assert h.host("history_merge", **{"from": "Abuela", "into": "Yaya"})["ok"]
+    assert h.house("history_merge", **{"from": "Abuela", "into": "Yaya"})["ok"]
     assert web.get(f"/api/replays/{played}").get_json()["seats"][0]["name"] == "Yaya"

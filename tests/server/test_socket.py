@@ -31,7 +31,7 @@ def test_a_phone_receives_only_its_own_view_and_the_tv_the_public_one():
     received = states(h.tv)
     assert received
     for payload in received:
-        assert_payload_is_the_view(h, payload, None)
+        assert_payload_is_the_view(h, payload, None, house=True)
 
 
 @pytest.mark.slow
@@ -59,7 +59,7 @@ def test_every_payload_of_a_whole_bot_game_is_the_readers_view(game):
             assert_payload_is_the_view(h, payload, index)
         for payload in states(h.tv):
             seen_tv += 1
-            assert_payload_is_the_view(h, payload, None)
+            assert_payload_is_the_view(h, payload, None, house=True)
     assert seen_tv > 50 and seen_phone > 50
 
 

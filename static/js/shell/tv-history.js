@@ -110,7 +110,7 @@ export function honourLayer(ctx) {
   const table = data.honour[shownGame] || [];
   const games = data.games[shownGame] || [];
   const close = () => { open = false; merging = null; ctx.rerender(); };
-  const isHost = ctx.isHost;
+  const isHouse = ctx.isHouse;
   return h("div", { class: "honour-backdrop", on: { click: (event) => { if (event.target === event.currentTarget) close(); } } },
     h("section", { class: "honour", role: "dialog", "aria-label": t("tv.honour") },
       h("header", {},
@@ -122,7 +122,7 @@ export function honourLayer(ctx) {
       h("div", { class: "honour-body" },
         h("ol", { class: "honour-table" }, table.map((row, index) => honourRow(row, index, ctx))),
         h("div", { class: "honour-side" },
-          isHost && h("p", { class: "honour-hint", text: merging
+          isHouse && h("p", { class: "honour-hint", text: merging
             ? t("tv.merge_pick", { name: merging }) : t("tv.merge_hint") }),
           h("h3", { text: t("tv.history_games") }),
           h("ul", { class: "honour-games" }, games.map((game) => playedItem(game, ctx))),
@@ -133,7 +133,7 @@ export function honourLayer(ctx) {
 
 function honourRow(row, index, ctx) {
   const chosen = merging === row.name;
-  const action = ctx.isHost && h("button", {
+  const action = ctx.isHouse && h("button", {
     type: "button", class: ["merge", chosen && "on"],
     on: { click: () => {
       if (merging === null) merging = row.name;
@@ -141,7 +141,7 @@ function honourRow(row, index, ctx) {
       else if (window.confirm(t("tv.merge_confirm", { from: merging, into: row.name }))) {
         const from = merging;
         merging = null;
-        ctx.host("history_merge", { from, into: row.name });
+        ctx.house("history_merge", { from, into: row.name });
       }
       ctx.rerender();
     } },
@@ -164,9 +164,9 @@ function playedItem(game, ctx) {
     h("span", { class: "when", text: when }),
     h("span", { class: "what" }, h("span", { class: "star", "aria-hidden": "true" }, "★"), ` ${scores}`),
     replayButton(game, ctx, false),
-    ctx.isHost && h("button", { type: "button", class: "remove-game", "aria-label": t("tv.remove_game"),
+    ctx.isHouse && h("button", { type: "button", class: "remove-game", "aria-label": t("tv.remove_game"),
       title: t("tv.remove_game"),
       on: { click: () => {
-        if (window.confirm(t("tv.remove_game_confirm", { winners, when }))) ctx.host("history_remove", { id: game.id });
+        if (window.confirm(t("tv.remove_game_confirm", { winners, when }))) ctx.house("history_remove", { id: game.id });
       } } }, "✕"));
 }

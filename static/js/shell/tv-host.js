@@ -1,6 +1,8 @@
 // The host's layer over any TV screen (lobby or table): take-over requests to answer, one
 // host menu (who plays each seat, removing a person, letting latecomers in without asking,
-// damaged games), and the notice of a damaged games file. Knows no game rules.
+// pairing screens with the house, damaged games), and the notice of a damaged games file.
+// The house's parts (damaged games, notices, pairing another screen) only on a screen that
+// holds the house key (state.house). Knows no game rules.
 
 import { h } from "../core/dom.js";
 import { getLang, pick, t } from "../core/i18n.js";
@@ -11,6 +13,8 @@ const SEEN_KEY = "sobremesa.tv.seen_notices";
 let menuOpen = false;
 let confirmRemove = null;          // the seat id whose "Quitar" was pressed once
 let confirmTimer = null;
+let pairing = null;                // {code, until}: the code this house screen shows
+let pairTyped = "";                // what a screen that is not the house's typed so far
 
 function seenNotices() {
   const seen = store.getJSON(SEEN_KEY);
@@ -27,7 +31,7 @@ function gameTitle(catalogue, name) {
   return info ? pick(info.title) : name;
 }
 
-// ctx = { state, host(command, args), rerender(), catalogue }
+// ctx = { state, host(command, args), house(command, args), pair(code), rerender(), catalogue }
 export function renderHostLayer(layer, button, ctx) {
   const { state } = ctx;
   const isHost = !!(state && state.host);
@@ -41,8 +45,14 @@ export function renderHostLayer(layer, button, ctx) {
   button.replaceChildren(...[h("span", { "aria-hidden": "true" }, "☰ "), t("tv.host_menu"),
     damaged.length && h("span", { class: "menu-alert", text: ` ⚠ ${damaged.length}` })].filter(Boolean));
   button.onclick = () => { menuOpen = !menuOpen; ctx.rerender(); };
+  const typing = document.activeElement?.classList.contains("pair-input") ? document.activeElement.selectionStart : null;
   layer.replaceChildren(...[noticeBanner(state, ctx), requestPrompts(state, ctx),
     menuOpen && hostMenu(state, ctx)].filter(Boolean));
+  const input = typing === null ? null : layer.querySelector(".pair-input");
+  if (input) {             // a state pushed while a code is typed: the typing goes on
+    input.focus();
+    input.setSelectionRange(typing, typing);
+  }
 }
 
 function noticeBanner(state, ctx) {
@@ -87,8 +97,56 @@ function hostMenu(state, ctx) {
           h("p", { text: t("tv.open_takeover_hint") })),
         h("button", { type: "button", class: ["switch", room.open_takeover && "on"], "aria-pressed": String(!!room.open_takeover),
           on: { click: () => ctx.host("set_takeover", { open: !room.open_takeover }) } }, room.open_takeover ? "✓" : "✕")),
+      state.house ? pairOther(ctx) : pairThis(ctx),
       damagedList(state, ctx),
       h("p", { class: "menu-version", text: t("tv.version", { version: document.body.dataset.version || "?" }) })));
+}
+
+// A house screen shows a code for another screen (a smart TV's browser, a second laptop).
+function pairOther(ctx) {
+  const shown = pairing && pairing.until > Date.now() ? pairing : null;
+  return h("div", { class: "menu-pair" },
+    h("div", {},
+      h("strong", { text: t("tv.pair_other") }),
+      h("p", { text: shown ? t("tv.pair_other_code_hint", { minutes: Math.ceil((shown.until - Date.now()) / 60000) })
+        : t("tv.pair_other_hint") })),
+    shown ? h("output", { class: "pair-code", text: `${shown.code.slice(0, 3)} ${shown.code.slice(3)}` })
+      : h("button", { type: "button", class: "pair-new", on: { click: async () => {
+        const reply = await ctx.house("pair_code");
+        if (reply.ok) {
+          pairing = { code: reply.code, until: Date.now() + reply.seconds * 1000 };
+          setTimeout(ctx.rerender, reply.seconds * 1000 + 100);
+          ctx.rerender();
+        }
+      } } }, t("tv.pair_new")));
+}
+
+// Any other screen may become the house's with that code.
+function pairThis(ctx) {
+  const submit = async (event) => {
+    event.preventDefault();
+    const input = event.currentTarget.querySelector("input");
+    const reply = await ctx.pair(input.value.replace(/\D/g, ""));
+    pairTyped = "";
+    if (!reply.ok) {
+      input.value = "";
+      input.setAttribute("aria-invalid", "true");
+      input.closest(".menu-pair").querySelector(".pair-error").textContent = pickError(reply);
+    }
+  };
+  return h("form", { class: "menu-pair", on: { submit } },
+    h("div", {},
+      h("strong", { text: t("tv.pair_this") }),
+      h("p", { text: t("tv.pair_this_hint") }),
+      h("p", { class: "pair-error", role: "alert" })),
+    h("input", { type: "text", inputmode: "numeric", autocomplete: "off", maxlength: "7", class: "pair-input",
+      "aria-label": t("tv.pair_code_label"), placeholder: "000 000", value: pairTyped,
+      on: { input: (event) => { pairTyped = event.target.value; } } }),
+    h("button", { type: "submit", class: "pair-go" }, t("tv.pair_go")));
+}
+
+function pickError(reply) {
+  return reply.error ? pick(reply.error) : t("common.reconnecting");
 }
 
 function seatItem(seat, room, ctx) {
@@ -135,6 +193,6 @@ function damagedList(state, ctx) {
         h("strong", { text: room.game ? gameTitle(ctx.catalogue, room.game) : t("tv.damaged_unknown_game") }),
         ` · ${room.code} · ${dateText(room.date)}`),
       h("span", { class: "damaged-who", text: room.players.length ? room.players.join(", ") : "—" }),
-      h("button", { type: "button", on: { click: () => ctx.host("dismiss_damaged", { code: room.code }) } },
+      h("button", { type: "button", on: { click: () => ctx.house("dismiss_damaged", { code: room.code }) } },
         t("tv.damaged_dismiss"))))));
 }

@@ -24,6 +24,7 @@ import tvStrings from "./tv-strings.js";
 registerStrings(tvStrings);
 
 const STORE_KEY = "sobremesa.tv";
+const HOUSE_KEY = "sobremesa.house";     // the house key: this screen is the family's (tv-host.js)
 
 const dom = {
   screen: document.getElementById("screen"),
@@ -53,6 +54,28 @@ let replayOffer = null;           // the podium's "Ver los mejores momentos"
 
 // ----- session ---------------------------------------------------------------------------------
 
+// The link the laptop opens carries the house key after '#': kept by this browser, and taken
+// out of the address bar so that nobody copies it along with the address.
+function takeHouseKey() {
+  const found = /(?:^#|&)house=([A-Za-z0-9_-]{20,64})/.exec(location.hash);
+  if (!found) return false;
+  store.set(HOUSE_KEY, found[1]);
+  history.replaceState(null, "", location.pathname + location.search);
+  return true;
+}
+takeHouseKey();
+// The link opened again in a tab that shows the table already: the page does not reload.
+window.addEventListener("hashchange", () => { if (takeHouseKey() && socket?.connected) enter(); });
+
+function houseKey() {
+  return store.get(HOUSE_KEY) || undefined;
+}
+
+// A key the host no longer knows (another data folder): forgotten.
+function checkHouse(reply) {
+  if (reply.ok && reply.house === false && houseKey()) store.del(HOUSE_KEY);
+}
+
 function loadSession() {
   const data = store.getJSON(STORE_KEY);   // nothing stored, or garbage: start afresh
   if (data && typeof data.room === "string" && typeof data.host_token === "string") return data;
@@ -70,7 +93,8 @@ async function enter() {
   const fresh = params.has("new");
   if (fresh) history.replaceState(null, "", location.pathname);
   if (session && !fresh) {
-    const reply = await request(socket, "watch", { room: session.room, host_token: session.host_token });
+    const reply = await request(socket, "watch", { room: session.room, host_token: session.host_token, house_key: houseKey() });
+    checkHouse(reply);
     if (reply.ok) {
       if (reply.games) catalogue = reply.games;
       return;
@@ -86,7 +110,8 @@ async function enter() {
 }
 
 async function createRoom() {
-  const reply = await request(socket, "create_room", {});
+  const reply = await request(socket, "create_room", { house_key: houseKey() });
+  checkHouse(reply);
   if (reply.ok) {
     saveSession(reply.room, reply.host_token);
     if (reply.games) catalogue = reply.games;
@@ -103,6 +128,23 @@ async function host(command, args = {}) {
     room: state.room.code, host_token: session.host_token, command, args,
   });
   if (!reply.ok) showError(reply.error, command);
+  return reply;
+}
+
+// The house's own commands (history, damaged games, pairing): with the house key.
+async function house(command, args = {}) {
+  const reply = await request(socket, "house", { key: houseKey() || "", command, args });
+  if (!reply.ok) showError(reply.error, command);
+  return reply;
+}
+
+// This screen becomes one of the house's with the code a house screen shows.
+async function pair(code) {
+  const reply = await request(socket, "pair", { code });
+  if (reply.ok) {
+    store.set(HOUSE_KEY, reply.key);
+    toast(t("tv.paired"), { kind: "info", ms: 5000 });
+  }
   return reply;
 }
 
@@ -182,7 +224,7 @@ function render() {
     return;
   }
   renderRoomBadge();
-  renderHostLayer(dom.hostLayer, dom.hostButton, { state, host, rerender: scheduleRender, catalogue });
+  renderHostLayer(dom.hostLayer, dom.hostButton, { state, host, house, pair, rerender: scheduleRender, catalogue });
   if (replayShown() === "moments" && state.game?.phase !== "game_over") closeReplay();   // a new game
   if (state.game) renderGame();
   else {
@@ -288,7 +330,7 @@ function renderLobby() {
   const room = state.room;
   const isHost = !!state.host;
   const info = gameInfo(room.game);
-  const historyCtx = { catalogue, host, isHost, selected: room.game, rerender: scheduleRender };
+  const historyCtx = { catalogue, house, isHouse: !!state.house, selected: room.game, rerender: scheduleRender };
   refreshHistory(state.history?.version, scheduleRender);
   const view = h("div", { class: ["lobby", isHost ? "is-host" : "is-watcher"] },
     joinPanel(),
