@@ -79,7 +79,7 @@ class Play:
         self.push.room(room.code)
 
     def _sync_timers(self, room: Room) -> None:
-        if room.paused:
+        if room.paused or room.retired:
             return
         game = room.game
         # A lesson runs no clock: the learner reads at their own pace, the script closes windows.
@@ -132,7 +132,7 @@ class Play:
 
     def _wake(self, room: Room) -> None:
         game = room.game
-        if game is None or room.status != "playing" or room.paused:
+        if game is None or room.status != "playing" or room.paused or room.retired:
             return
         if room.lesson is not None:
             if room.lesson.waiting() and LESSON_SCRIPT not in room.bots_pending:
@@ -168,7 +168,7 @@ class Play:
         game has not moved on meanwhile)."""
         with room.lock:
             game = room.game
-            if game is None or room.status != "playing" or room.paused \
+            if game is None or room.status != "playing" or room.paused or room.retired \
                     or seat not in game.actors() or not room.seats[seat].played_by_bot:
                 room.bots_pending.discard(seat)
                 return
@@ -189,6 +189,8 @@ class Play:
         with room.lock:
             room.bots_pending.discard(seat)
             game = room.game
+            if room.retired:
+                return
             if game is None or (id(game), len(game.log)) != stamp or room.paused \
                     or not room.seats[seat].played_by_bot:
                 self.brains.forget(room, seat, level)   # its plan was for another table
@@ -208,7 +210,8 @@ class Play:
         with room.lock:
             room.bots_pending.discard(LESSON_SCRIPT)
             lesson = room.lesson
-            if room.game is None or room.status != "playing" or room.paused or lesson is None:
+            if room.game is None or room.status != "playing" or room.paused or lesson is None \
+                    or room.retired:
                 return
             move = lesson.scripted()
             if move is None:

@@ -152,6 +152,8 @@ class Room:
     bot_generation: dict = field(default_factory=dict, repr=False)  # seat -> plans dropped
     requests: dict[str, Request] = field(default_factory=dict, repr=False)
     grants: dict[str, tuple[str, str, float]] = field(default_factory=dict, repr=False)
+    creator: str | None = field(default=None, repr=False)   # the sid that opened it (not kept)
+    retired: bool = field(default=False, repr=False)   # off the live list: its timers stop
 
     @property
     def game_class(self) -> type[Game]:
@@ -229,6 +231,8 @@ class Room:
                 "timers": {name: {"started": t.started, "seconds": t.seconds}
                            for name, t in self.timers.items()},
                 "seats": [s.to_record() for s in self.seats], "renames": self.renames,
+                # for the list of games to carry on with, read while the room sleeps
+                "scores": list(getattr(self.game, "scores", None) or []),
                 **({"lesson": self.lesson.to_record()} if self.lesson else {})}
 
     @classmethod

@@ -14,23 +14,23 @@ import logging
 import secrets
 import threading
 import time
-from typing import Any, Callable
+from typing import Callable
 
-from engine.game import GameError, RoundGame
+from engine.game import GameError
 from engine.lessons import LessonRun, lesson_by_id
 from engine.registry import GAMES
 from server import history, house_key as house_keys
 from server.brains import LocalBrains
+from server.capacity import SOLO_IDLE, Capacity, _damage_report
 from server.catalogue import playable
 from server.host_commands import MAX_SEATS
-from server.house import House
 from server.inbound import token_shape
 from server.play import LESSON_SCRIPT, ROUND_END_SHOWN, Compute, Spawn
 from server.push import Client, Pusher
 from server.replays import Replays
-from server.room import AWAY, Request, Room, RoomError, Seat, clean_name
+from server.room import AWAY, Request, Room, RoomError, Seat, clean_name, same_secret
 from server.scheduler import PeopleFirst
-from server.store import SavedRoom, Store
+from server.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -42,13 +42,14 @@ LOBBY_IDLE = 60 * 60             # seconds an unwatched lobby stays on the live 
 FINISHED_KEEP = 2 * 60 * 60      # seconds a finished game stays (a phone reloading sees it)
 RECENT = 6 * 60 * 60             # the phones' room list shows rooms touched this recently
 REQUEST_KEEP = 15 * 60           # seconds an unanswered take-over request waits
+MAX_REQUESTS = 4                 # take-over requests waiting in one room at once
 
 
 def _inline(fn: Callable[[], None]) -> None:
     fn()
 
 
-class Lobby(House):
+class Lobby(Capacity):
     """All rooms. `spawn(fn, delay)` runs fn later (timers, paced bots); `compute(fn)` runs a
     bot's thinking (a worker pool on the real host, inline in tests)."""
 
@@ -83,11 +84,10 @@ class Lobby(House):
         game_name = game_name or "ferrocarril"
         if game_name not in GAMES:
             raise RoomError.of("unknown_game")
+        self._room_for_one_more(sid, house)
         with self._lock:
-            if len(self.rooms) >= self.max_rooms:
-                self._make_room_for_one()
             code = self._new_code()
-            room = Room(code, secrets.token_urlsafe(16), game_name)
+            room = Room(code, secrets.token_urlsafe(16), game_name, creator=sid)
             self.rooms[code] = room
         with room.lock:
             self._bind(sid, room, Client(code, "tv", host=True, house=house))
@@ -110,11 +110,10 @@ class Lobby(House):
         if not self.allow_test_deals and any(str(key).startswith("_") for key in options):
             raise RoomError.of("bad_options")
         name = clean_name(name)
+        self._room_for_one_more(sid, house=False)
         with self._lock:
-            if len(self.rooms) >= self.max_rooms:
-                self._make_room_for_one()
             room = Room(self._new_code(), secrets.token_urlsafe(16), game_name,
-                        dict(options), kind="solo", fast=bool(fast))
+                        dict(options), kind="solo", fast=bool(fast), creator=sid)
             person = Seat(self._seat_id(room), name, self._free_color(room),
                           token=secrets.token_urlsafe(16))
             room.seats.append(person)
@@ -134,12 +133,11 @@ class Lobby(House):
         if lesson is None or lesson.game not in GAMES:
             raise RoomError.of("unknown_lesson")
         name = clean_name(name)
+        self._room_for_one_more(sid, house=False)
         with self._lock:
-            if len(self.rooms) >= self.max_rooms:
-                self._make_room_for_one()
             options = {**lesson.options, "_deal": lesson.deal}
             room = Room(self._new_code(), secrets.token_urlsafe(16), lesson.game, options,
-                        kind="solo", lesson=LessonRun(lesson))
+                        kind="solo", lesson=LessonRun(lesson), creator=sid)
             person = Seat(self._seat_id(room), name, self._free_color(room),
                           token=secrets.token_urlsafe(16))
             room.seats.append(person)
@@ -154,43 +152,53 @@ class Lobby(House):
 
     def solo_games(self, asked: list) -> list[dict]:
         """The solo games a device remembers ({room, token} pairs), for "Seguir la partida":
-        only those whose token is that room's person, and nothing secret."""
+        only those whose token is that room's person, and nothing secret. A game asleep is
+        listed from its record, without waking it."""
         found = []
         for pair in asked:
             if not isinstance(pair, dict) or not token_shape(pair.get("token")):
                 continue
             code = pair.get("room")
             room = self.rooms.get(code) if isinstance(code, str) else None
-            if room is None or room.kind != "solo":
+            if room is None:
+                entry = self._asleep_entry(code, pair["token"])
+                if entry is not None:
+                    found.append(entry)
+                continue
+            if room.kind != "solo":
                 continue
             with room.lock:
                 try:
                     mine, _ = room.seat_by_token(pair["token"])
                 except RoomError:
                     continue
-                scores = room.game.scores if isinstance(room.game, RoundGame) else []
-                found.append({
-                    "room": room.code, "game": room.game_name, "status": room.status,
-                    "started": room.created, "touched": room.touched, "paused": room.paused,
-                    "players": [{"name": s.name, "color": s.color, "you": i == mine,
-                                 "score": scores[i] if i < len(scores) else None}
-                                for i, s in enumerate(room.seats)],
-                    **({"lesson": room.lesson.summary()} if room.lesson else {})})
+                found.append(solo_entry(room.to_record(), mine,
+                                        room.lesson.summary() if room.lesson else None))
         return found
 
-    def _make_room_for_one(self) -> None:
-        """At the limit: the longest-idle unwatched lobby or finished game leaves the list."""
-        idle = [r for r in self.rooms.values()
-                if r.status in ("lobby", "finished") and not self.push.count(r.code)]
-        if not idle:
-            raise RoomError.of("too_many_rooms")
-        oldest = min(idle, key=lambda r: r.touched)
-        self._expire(oldest)
+    def _asleep_entry(self, code, token) -> dict | None:
+        saved = self.store.asleep(code) if isinstance(code, str) else None
+        if saved is None:
+            return None
+        try:
+            record = json.loads(saved.text)
+            if record.get("kind") != "solo":
+                return None
+            mine = next((i for i, s in enumerate(record["seats"])
+                         if same_secret(s.get("token"), token)), None)
+            if mine is None:
+                return None
+            lesson = LessonRun.from_record(record["lesson"]).summary() \
+                if record.get("lesson") else None
+            return solo_entry(record, mine, lesson)
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return None
 
     def _new_code(self) -> str:
+        """A code no room has had in this file (a sleeping game keeps its own)."""
         while True:
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
-            if code not in self.rooms and code not in self.damaged:
+            if code not in self.rooms and code not in self.damaged and not self.store.known(code):
                 return code
 
     def open_rooms(self, now: float | None = None) -> list[Room]:
@@ -211,7 +219,16 @@ class Lobby(House):
             self._left_seat(client)
 
     def watch(self, sid: str, code, host_token=None, house: bool = False) -> Room:
-        room = self.room(code)
+        try:
+            room = self.room(code)
+        except RoomError as error:      # the host's own screen wakes a game asleep
+            woken = self._wake_asleep(code, lambda record: same_secret(
+                record.get("host_token"), host_token)) if error.code == "unknown_room" else None
+            if woken is None:
+                raise
+            room = woken
+        if room.kind == "solo" and not room.is_host(host_token):
+            raise RoomError.of("solo_game")     # one person's game is nobody else's to watch
         with room.lock:
             self._bind(sid, room, Client(room.code, "tv", host=room.is_host(host_token),
                                          house=house))
@@ -219,8 +236,17 @@ class Lobby(House):
         return room
 
     def join(self, sid: str, code, name=None, token=None) -> tuple[Room, Seat]:
-        """A phone asks for a seat: its old one if the token matches, else a new one."""
-        room = self.room(code)
+        """A phone asks for a seat: its old one if the token matches, else a new one. A seat's
+        token wakes its game when it sleeps."""
+        try:
+            room = self.room(code)
+        except RoomError as error:
+            woken = self._wake_asleep(code, lambda record: any(
+                same_secret(seat.get("token"), token) for seat in record["seats"])) \
+                if error.code == "unknown_room" else None
+            if woken is None:
+                raise
+            room = woken
         with room.lock:
             if token_shape(token):
                 try:
@@ -269,12 +295,17 @@ class Lobby(House):
                 return {"room": room.code, "token": token, "seat_id": seat.id}
             if claim is None:
                 raise RoomError.malformed("claim")
-            request = next((r for r in room.requests.values() if r.claim == claim), None)
+            # one request per phone (its claim, or its connection), a few per room
+            request = next((r for r in room.requests.values()
+                            if r.claim == claim or r.sid == sid), None)
             if request is None:
+                if len(room.requests) >= MAX_REQUESTS:
+                    raise RoomError.of("too_many_requests")
                 request = Request(secrets.token_hex(3), seat.id, name, claim, sid)
                 room.requests[request.id] = request
             else:
-                request.seat_id, request.name, request.sid = seat.id, name, sid
+                request.seat_id, request.name = seat.id, name
+                request.claim, request.sid = claim, sid
             self._bind(sid, room, Client(room.code, "tv"))
             self._changed(room)
             return {"room": room.code, "pending": True, "request": request.id}
@@ -314,7 +345,8 @@ class Lobby(House):
 
     def sweep(self, now: float | None = None) -> None:
         """Once a second: the host is alive; people away too long are played by a bot;
-        old lobbies, finished games and unanswered requests leave."""
+        old lobbies, finished games and unanswered requests leave; a game against the computer
+        nobody has looked at for a while goes to sleep."""
         wall = time.time() if now is None else now
         self.store.beat(wall)
         self.sweep_away()
@@ -332,10 +364,9 @@ class Lobby(House):
                         or room.status == "finished" and idle > FINISHED_KEEP:
                     with self._lock:
                         self._expire(room)
-
-    def _expire(self, room: Room) -> None:
-        self.rooms.pop(room.code, None)
-        self.store.set_status(room.code, "expired")
+                elif room.status == "playing" and room.kind == "solo" and idle > SOLO_IDLE:
+                    with self._lock:
+                        self._put_away(room)
 
     def sweep_away(self) -> None:
         """Hand the seats of people away longer than the timeout to a bot."""
@@ -376,41 +407,14 @@ class Lobby(House):
                 self._wake(room)
         return restored
 
-    def _restored(self, saved: SavedRoom) -> Room:
-        room = Room.from_record(json.loads(saved.text))
-        if room.code != saved.code:
-            raise ValueError("the record names another room")
-        if room.status != "lobby":
-            if saved.actions_error:
-                raise ValueError(f"the moves could not be read: {saved.actions_error}")
-            room.game = room.game_class.replay(len(room.seats), room.options, room.seed,
-                                               saved.actions)
-            if room.game.finished != (room.status == "finished"):
-                raise ValueError("the moves do not end where the record says")
-        now = time.monotonic()
-        for seat in room.seats:
-            if seat.bot is None:
-                seat.away_since = now
-        room.version += 1          # everyone is away now: a state no client has seen
-        return room
 
-
-def _damage_report(saved: SavedRoom, error: Exception) -> dict:
-    """What the TV shows of a room that could not be restored: whatever can be read."""
-    report: dict[str, Any] = {"code": saved.code, "game": None, "players": [],
-                              "date": saved.updated, "status": saved.status,
-                              "reason": str(error)[:200]}
-    try:
-        record = json.loads(saved.text)
-    except (ValueError, TypeError):
-        return report
-    if isinstance(record, dict):
-        if isinstance(record.get("game"), str):
-            report["game"] = record["game"]
-        seats = record.get("seats")
-        if isinstance(seats, list):
-            report["players"] = [str(s.get("name"))[:20] for s in seats
-                                 if isinstance(s, dict) and s.get("name")]
-        if isinstance(record.get("touched"), (int, float)):
-            report["date"] = record["touched"]
-    return report
+def solo_entry(record: dict, mine: int, lesson: dict | None) -> dict:
+    """One game of "Seguir la partida", from a room's record: nothing secret."""
+    scores = record.get("scores") or []
+    return {"room": record["code"], "game": record["game"], "status": record["status"],
+            "started": record["created"], "touched": record["touched"],
+            "paused": record.get("paused", False),
+            "players": [{"name": s["name"], "color": s["color"], "you": i == mine,
+                         "score": scores[i] if i < len(scores) else None}
+                        for i, s in enumerate(record["seats"])],
+            **({"lesson": lesson} if lesson else {})}

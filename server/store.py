@@ -46,6 +46,7 @@ CREATE TABLE IF NOT EXISTS meta (
 );
 """
 LIVE = ("lobby", "playing", "finished")
+ASLEEP = "asleep"          # a game nobody watched, off the live list until its people return
 # 1: before formats were kept (a plain draw or pass that the reminder of "Bajar es obligatorio"
 #    let through was logged without its confirmation: its replay asks the solver again);
 # 2: every action exactly as it must replay.
@@ -237,14 +238,15 @@ class Store:
 
     # ----- reading ----------------------------------------------------------------------------
 
-    def load_rooms(self, statuses=LIVE) -> list[SavedRoom]:
-        """Every room in one of `statuses`, oldest first, records unparsed: the lobby decides
-        what a damaged one is."""
+    def load_rooms(self, statuses=LIVE, code: str | None = None) -> list[SavedRoom]:
+        """Every room in one of `statuses` (or only `code`), oldest first, records unparsed:
+        the lobby decides what a damaged one is."""
         with self._lock:
             marks = ",".join("?" * len(statuses))
+            only = "" if code is None else " AND code = ?"
             rows = self._db.execute(
-                f"SELECT code, record, status, updated FROM rooms WHERE status IN ({marks}) "
-                "ORDER BY updated", tuple(statuses)).fetchall()
+                f"SELECT code, record, status, updated FROM rooms WHERE status IN ({marks}){only} "
+                "ORDER BY updated", (*statuses, *([code] if code else []))).fetchall()
             saved = []
             for code, text, status, updated in rows:
                 room = SavedRoom(str(code), text if isinstance(text, str) else "",
@@ -257,6 +259,17 @@ class Store:
                     room.actions_error = str(error)
                 saved.append(room)
             return saved
+
+    def known(self, code: str) -> bool:
+        """Whether any room of this file, in any state, has had `code`."""
+        with self._lock:
+            return self._db.execute("SELECT 1 FROM rooms WHERE code = ?",
+                                    (code,)).fetchone() is not None
+
+    def asleep(self, code: str) -> SavedRoom | None:
+        """The sleeping room `code` with its log, or None."""
+        found = self.load_rooms((ASLEEP,), code)
+        return found[0] if found else None
 
     def close(self) -> None:
         with self._lock:

@@ -18,7 +18,8 @@ def open_menu(tv):
 
 def test_another_tv_is_paired_with_the_code_the_laptops_tv_gives(browser, host):
     tv_size = {"viewport": {"width": 1920, "height": 1080}}
-    with page_in(browser, WAIT_MS, **tv_size) as laptop, page_in(browser, WAIT_MS, **tv_size) as other:
+    with page_in(browser, WAIT_MS, **tv_size) as laptop, \
+            page_in(browser, WAIT_MS, **tv_size) as other:
         laptop.goto(host.tv_url)
         expect(laptop).to_have_url(host.url + "/")                    # the key leaves the bar
         assert laptop.evaluate("() => localStorage.getItem('sobremesa.house')") == host.house_key

@@ -18,7 +18,8 @@ class Harness:
         self.lobby = self.app.extensions["sobremesa"]
         self.tv = self.socketio.test_client(self.app)
         self.key = self.lobby.house_key
-        reply = self.tv.emit("create_room", {"game": game, "house_key": self.key if house else None},
+        reply = self.tv.emit("create_room", {"game": game,
+                                             "house_key": self.key if house else None},
                              callback=True)
         assert reply["ok"] and reply["house"] is house, reply
         self.code, self.host_token = reply["room"], reply["host_token"]

@@ -8,7 +8,6 @@ import sqlite3
 import pytest
 
 from server import history
-from server.room import RoomError
 from server.store import Store
 from tests.server.conftest import Harness, ManualScheduler, states
 

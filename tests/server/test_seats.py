@@ -1,5 +1,7 @@
 """Who plays a seat: the computer for an away player or by the host's choice, a person who
 takes a computer seat with the host's approval, and a person the host removes mid-game."""
+import json
+
 from tests.server.conftest import Harness, ManualScheduler, assert_payload_is_the_view, states
 
 
@@ -261,3 +263,24 @@ def test_a_person_removed_mid_game_keeps_their_moves_under_their_name():
     assert h.room.seats[1].name != "Tío"
     assert h.room.summary()["renames"] == [
         {"seat": 1, "name": "Tío", "before": events[-1]["n"] + 1}]
+
+
+def test_take_over_requests_are_bounded_per_phone_and_per_room_and_the_state_stays_small():
+    h, _, stranger = with_bot_game()
+    bot = h.room.seats[1]
+    for n in range(2500):                       # one phone, a new claim each time
+        reply = ask(h, stranger, bot.id, claim=f"claim-{n}", name=f"Primo{n % 7}")
+        assert reply["ok"] and reply["pending"]
+    assert len(h.room.requests) == 1
+    assert [r.claim for r in h.room.requests.values()] == ["claim-2499"]
+    others = [h.socketio.test_client(h.app) for _ in range(6)]
+    answers = [ask(h, other, bot.id, claim=f"other-{i}") for i, other in enumerate(others)]
+    assert [a["ok"] for a in answers] == [True, True, True, False, False, False]
+    assert answers[-1]["error"]["code"] == "too_many_requests" and answers[-1]["error"]["es"]
+    assert len(h.room.requests) == 4
+    h.lobby.push.room(h.code)
+    size = len(json.dumps(states(h.tv)[-1], ensure_ascii=False))
+    assert size < 12_000, size
+    first = answers[0]["request"]                  # answered: room for one more
+    assert h.host("deny", request=first)["ok"]
+    assert ask(h, others[3], bot.id, claim="other-3")["ok"]
