@@ -11,6 +11,7 @@ import logging
 import time
 from functools import wraps
 from pathlib import Path
+from typing import Any
 
 from flask import Flask, Response, abort, render_template, request
 from flask_socketio import SocketIO
@@ -24,7 +25,7 @@ from server.room import Room, RoomError
 from server.rooms import MAX_ROOMS, ROUND_END_SHOWN, Lobby
 from server.scheduler import Scheduler, Workers
 from server.static_files import StaticFiles, gzip_if_needed
-from server.store import Store
+from server.store import FULL, Store, StoreError
 from server.version import VERSION
 
 log = logging.getLogger(__name__)
@@ -79,8 +80,8 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
 
     def payload(room: Room, client: Client) -> dict | None:
         """The state one client may see (called under the room's lock)."""
-        data = {"room": room.summary(), "links": links(room), "you": None, "game": None,
-                "host": client.host, "server_time": time.time()}
+        data: dict[str, Any] = {"room": room.summary(), "links": links(room), "you": None,
+                                "game": None, "host": client.host, "server_time": time.time()}
         if client.kind == "seat":
             index = room.index_of(client.seat_id)
             if index is None or room.seats[index].token is None:
@@ -96,6 +97,8 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
         if room.game is not None:
             data["game"] = room.game.view(None)
         data["history"] = {"version": lobby.history_version}
+        if lobby.store.problem is not None:     # the TV tells the host the moves are waiting
+            data["storage"] = lobby.store.problem
         if client.house:
             data["house"] = {"notices": lobby.notices, "damaged": list(lobby.damaged.values())}
         return data
@@ -287,6 +290,9 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
                         return {"ok": True, **(handler(**fields) or {})}
                 except RoomError as error:
                     return {"ok": False, "error": error.to_dict()}
+                except StoreError as error:     # a write the file refused: nothing was kept
+                    code = "not_saved_full" if error.kind == FULL else "not_saved"
+                    return {"ok": False, "error": RoomError.of(code).to_dict()}
                 except Exception:
                     log.exception("event %s failed", event)
                     return {"ok": False, "error": RoomError.of("server_error").to_dict()}

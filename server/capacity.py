@@ -6,6 +6,7 @@ always works. The laptop's own TV (the house key) can always open a room.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import threading
@@ -14,7 +15,7 @@ from typing import Any
 
 from server.house import House
 from server.room import Room, RoomError
-from server.store import ASLEEP, SavedRoom
+from server.store import ASLEEP, SavedRoom, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -36,8 +37,9 @@ class Capacity(House):
             if victim is None:
                 return
             with victim.lock, self._lock:
-                if self.rooms.get(victim.code) is victim and not self.push.count(victim.code):
-                    self._put_away(victim)
+                if self.rooms.get(victim.code) is victim and not self.push.count(victim.code) \
+                        and not self._put_away(victim) and not house:
+                    raise RoomError.of("too_many_rooms")     # the file takes nothing now
 
     def _to_let_go(self, sid: str | None, house: bool) -> Room | None:
         if sid is not None and not house:
@@ -63,18 +65,18 @@ class Capacity(House):
         return sorted(idle, key=lambda r: (order.get(r.status, 1 if r.kind == "solo" else 2),
                                            r.touched))
 
-    def _put_away(self, room: Room) -> None:
-        """Off the live list (under the room's lock and the lobby's): its timers and bots stop."""
+    def _put_away(self, room: Room) -> bool:
+        """Off the live list (under the room's lock and the lobby's): its timers and bots stop.
+        A room the file cannot mark stays where it is (False)."""
+        status = ASLEEP if room.status == "playing" else "expired"
+        try:
+            self.store.set_status(room.code, status)
+        except StoreError:
+            return False
         room.retired = True
-        if room.status == "playing":
-            self._sleep(room)
-        else:
-            self._expire(room)
-
-    def _sleep(self, room: Room) -> None:
-        self.rooms.pop(room.code, None)
         room.timers.clear()             # a timer already scheduled finds itself stale
-        self.store.set_status(room.code, ASLEEP)
+        self.rooms.pop(room.code, None)
+        return True
 
     def _wake_asleep(self, code, fits) -> Room | None:
         """The sleeping room `code`, back on the live list, if `fits(record)` (its token is
@@ -98,16 +100,12 @@ class Capacity(House):
             if code in self.rooms:          # woken meanwhile by another of its people
                 return self.rooms[code]
             self.rooms[room.code] = room
-            self.store.set_status(room.code, room.status)
+            with contextlib.suppress(StoreError):   # else the next save says it
+                self.store.set_status(room.code, room.status)
         with room.lock:
             self._sync_timers(room)
             self._wake(room)
         return room
-
-    def _expire(self, room: Room) -> None:
-        room.retired = True
-        self.rooms.pop(room.code, None)
-        self.store.set_status(room.code, "expired")
 
     def _restored(self, saved: SavedRoom) -> Room:
         room = Room.from_record(json.loads(saved.text))

@@ -158,15 +158,15 @@ class HostCommands(Seating):
             game = room.game_class.new(len(room.seats), room.options, seed)
         except GameError as error:
             raise RoomError.from_game(error) from None
+        self.store.clear_actions(room.code)      # first: a file that refuses it changes nothing
         room.seed, room.game, room.status = seed, game, "playing"
         room.bots, room.bot_generation, room.renames = {}, {}, []
-        self.store.clear_actions(room.code)
 
     def _host_new_game(self, room: Room, args: dict) -> None:
         if room.status == "lobby":
             raise RoomError.of("no_game")
-        room.status, room.game, room.renames = "lobby", None, []
         self.store.clear_actions(room.code)
+        room.status, room.game, room.renames = "lobby", None, []
 
     def _host_act(self, room: Room, args: dict) -> object:
         """The host's own table buttons (e.g. next round) act for the system seat."""

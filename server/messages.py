@@ -40,6 +40,14 @@ register({
                          "The computer already plays that seat."),
     "too_many_requests": ("Ya hay varias peticiones esperando al anfitrión: prueba en un momento.",
                           "Several requests are already waiting for the host: try again shortly."),
+    "not_saved_full": ("No queda espacio en el portátil: la jugada no se ha guardado, así que no "
+                       "se ha hecho. Cuando haya sitio, vuelve a intentarlo.",
+                       "The laptop has no space left: the move could not be saved, so it was "
+                       "not made. Try again once there is room."),
+    "not_saved": ("El portátil no ha podido guardar la jugada, así que no se ha hecho. Vuelve a "
+                  "intentarlo en un momento.",
+                  "The laptop could not save the move, so it was not made. Try again in a "
+                  "moment."),
     "unknown_request": ("Esa petición ya no existe.", "That request no longer exists."),
     "paused": ("La partida está en pausa.", "The game is paused."),
     "solo_game": ("Esa partida es de un solo jugador contra el ordenador.",

@@ -15,17 +15,20 @@ import time
 from typing import Any, Callable
 
 from engine.game import GameError
+from engine.lessons import LessonRun
 from server import history
 from server.push import Pusher
 from server.room import Room, RoomError, RunningTimer
 from server.scheduler import PeopleFirst
-from server.store import Store
+from server.store import FULL, Store, StoreError
 
 log = logging.getLogger(__name__)
 
 ROUND_END_SHOWN = 8.0            # seconds the end of a round stays before computers are ready
 LESSON_SCRIPT = "lesson"         # the bot level of a lesson's opponents: the script plays them
 FAST_PACE = 0.3                  # "más rápido": the computer players think this much of the time
+NOT_SAVED = ("not_saved", "not_saved_full")     # a move the file did not take
+RETRY_SAVE = 5.0                 # seconds before the computer tries a move the file did not take
 
 Spawn = Callable[[Callable[[], None], float], None]
 Compute = Callable[[Callable[[], None]], None]
@@ -43,13 +46,19 @@ class Play:
     bot_delay: float
     round_end_shown: float
     history_version: int
+    storage_shown: str | None       # the file's problem the screens were last told
+    rooms: dict[str, Room]
     _timer_ids: itertools.count
 
     def _apply(self, room: Room, seat, action, then: Callable[[], None] | None = None) -> None:
         """Apply a move; `then` runs once it is applied, before the room is saved and pushed
-        (a lesson steps on with it)."""
+        (a lesson steps on with it). A move the file does not take is not made: the room goes
+        back to where it was, and the mover is told why (`not_saved`, `not_saved_full`)."""
         game = room.game
         assert game is not None, "every caller checks that the game has started"
+        before = len(game.log)
+        status = room.status
+        lesson = room.lesson.to_record() if room.lesson is not None else None
         try:
             game.apply(seat, action)
         except GameError as error:
@@ -59,22 +68,51 @@ class Play:
         if game.finished:
             room.status = "finished"
         row = history.entry(room)
+        try:
+            self._changed(room, (len(game.log) - 1, seat, game.log[-1][1]), row)
+        except StoreError as error:
+            room.version -= 1
+            room.status = status
+            room.game = room.game_class.replay(len(room.seats), room.options, room.seed,
+                                               game.log[:before])
+            if lesson is not None:
+                room.lesson = LessonRun.from_record(lesson)
+            for index, sitting in enumerate(room.seats):    # their plans were for that move
+                if sitting.played_by_bot:
+                    self.brains.forget(room, index, self._bot_level(room, index))
+            self._sync_timers(room)
+            self.spawn(self._tell_storage, 0)                 # every TV shows the problem
+            raise RoomError.of("not_saved_full" if error.kind == FULL else "not_saved") \
+                from None
         if row is not None:
             self.history_version += 1
-        self._changed(room, (len(game.log) - 1, seat, game.log[-1][1]), row)
+
+    def _tell_storage(self) -> None:
+        """Every screen hears that the file stopped, or started again, taking writes (outside
+        any room's lock: each room's state is built under its own)."""
+        self.storage_shown = self.store.problem
+        for code in list(self.rooms):
+            self.push.room(code)
 
     def _changed(self, room: Room, move: tuple[int, int | None, dict] | None = None,
                  finished: dict | None = None) -> None:
         """Every change of a room, under its lock: timers, the saved record (with the move
         that caused it and, when it ended the game, the game's history row, in one
-        transaction), bots, and fresh states for its clients."""
+        transaction), bots, and fresh states for its clients. A move the file does not take
+        raises StoreError before anything else happens; any other change stays and is saved
+        by the sweep once the file takes it (`room.unsaved`)."""
         room.version += 1
         room.touched = time.time()
         self._sync_timers(room)
-        if move is None:
-            self.store.save_room(room.to_record())
-        else:
+        if move is not None:
             self.store.record_action(room.code, *move, room.to_record(), finished)
+            room.unsaved = False
+        else:
+            try:
+                self.store.save_room(room.to_record())
+                room.unsaved = False
+            except StoreError:
+                room.unsaved = True
         self._wake(room)
         self.push.room(room.code)
 
@@ -127,8 +165,9 @@ class Play:
             del room.timers[name]
             try:
                 self._apply(room, None, action)
-            except RoomError:
-                log.warning("timer %s of room %s was refused", name, room.code)
+            except RoomError as error:      # not saved: the timer runs again from the start
+                if error.code not in NOT_SAVED:
+                    log.warning("timer %s of room %s was refused", name, room.code)
 
     def _wake(self, room: Room) -> None:
         game = room.game
@@ -202,6 +241,9 @@ class Play:
                 self._apply(room, seat, action)
             except RoomError as error:
                 self.brains.forget(room, seat, level)
+                if error.code in NOT_SAVED:     # the file takes nothing now: later
+                    self.spawn(functools.partial(self._rewake, room), RETRY_SAVE)
+                    return
                 log.warning("bot %s of room %s chose a refused move %s (%s)",
                             seat, room.code, json.dumps(action)[:200], error.code)
 
@@ -219,6 +261,9 @@ class Play:
             try:
                 self._apply(room, *move, then=lesson.played_scripted)
             except RoomError as error:       # a script that no longer fits: skip the move
+                if error.code in NOT_SAVED:   # (one the file did not take: again, later)
+                    self.spawn(functools.partial(self._rewake, room), RETRY_SAVE)
+                    return
                 log.warning("lesson %s of room %s: scripted move %s refused (%s)",
                             lesson.lesson.id, room.code, json.dumps(move)[:200], error.code)
                 lesson.played_scripted()

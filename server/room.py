@@ -154,6 +154,7 @@ class Room:
     grants: dict[str, tuple[str, str, float]] = field(default_factory=dict, repr=False)
     creator: str | None = field(default=None, repr=False)   # the sid that opened it (not kept)
     retired: bool = field(default=False, repr=False)   # off the live list: its timers stop
+    unsaved: bool = field(default=False, repr=False)   # changed since the file last took it
 
     @property
     def game_class(self) -> type[Game]:

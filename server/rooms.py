@@ -8,6 +8,7 @@ go on: moves, timers and bots (server/play.py).
 """
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import logging
@@ -30,7 +31,7 @@ from server.push import Client, Pusher
 from server.replays import Replays
 from server.room import AWAY, Request, Room, RoomError, Seat, clean_name, same_secret
 from server.scheduler import PeopleFirst
-from server.store import Store
+from server.store import Store, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +80,7 @@ class Lobby(Capacity):
         self._timer_ids = itertools.count(1)
         self.house_key = house_key or house_keys.load_or_create(None)
         self.pairing = house_keys.Pairing()
+        self.storage_shown: str | None = None     # the file's problem the screens were told
 
     def create_room(self, sid: str, game_name=None, house: bool = False) -> Room:
         game_name = game_name or "ferrocarril"
@@ -350,6 +352,7 @@ class Lobby(Capacity):
         wall = time.time() if now is None else now
         self.store.beat(wall)
         self.sweep_away()
+        self._sweep_storage()
         for room in list(self.rooms.values()):
             with room.lock:
                 for request in [r for r in room.requests.values()
@@ -361,12 +364,21 @@ class Lobby(Capacity):
                     continue
                 idle = wall - room.touched
                 if room.status == "lobby" and idle > LOBBY_IDLE \
-                        or room.status == "finished" and idle > FINISHED_KEEP:
-                    with self._lock:
-                        self._expire(room)
-                elif room.status == "playing" and room.kind == "solo" and idle > SOLO_IDLE:
+                        or room.status == "finished" and idle > FINISHED_KEEP \
+                        or room.status == "playing" and room.kind == "solo" and idle > SOLO_IDLE:
                     with self._lock:
                         self._put_away(room)
+
+    def _sweep_storage(self) -> None:
+        """Changes the file did not take are written as soon as it takes them; every screen
+        hears when the file stops or starts taking writes."""
+        for room in list(self.rooms.values()):
+            if room.unsaved:
+                with room.lock, contextlib.suppress(StoreError):
+                    self.store.save_room(room.to_record())
+                    room.unsaved = False
+        if self.store.problem != self.storage_shown:
+            self._tell_storage()
 
     def sweep_away(self) -> None:
         """Hand the seats of people away longer than the timeout to a bot."""

@@ -15,7 +15,6 @@ BOT_NAMES = ("Robotina", "Chispas", "Tuerca", "Bombilla", "Pixel", "Tornillo", "
 
 
 class Seating(Play):
-    rooms: dict[str, Room]
     damaged: dict[str, dict]              # rooms that could not be brought back
 
     def room(self, code) -> Room:

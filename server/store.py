@@ -11,6 +11,7 @@ keeps the room aside as damaged.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import shutil
@@ -65,15 +66,40 @@ class SavedRoom:
     actions_error: str | None = None
 
 
+class StoreError(Exception):
+    """A write the file did not take (nothing of it was kept). `kind`: "full" (no space left),
+    "locked" (another program holds the file), "readonly", or "failed"."""
+
+    def __init__(self, kind: str, detail: str):
+        super().__init__(f"{kind}: {detail}")
+        self.kind = kind
+
+
+FULL, LOCKED, READONLY, FAILED = "full", "locked", "readonly", "failed"
+_KINDS = {13: FULL, 5: LOCKED, 6: LOCKED, 8: READONLY, 14: READONLY, 3: READONLY}
+LOW_SPACE = 1 << 20          # an I/O error with less than this free is a full disk
+
+
+def kind_of(error: sqlite3.Error, folder: Path | None) -> str:
+    code = getattr(error, "sqlite_errorcode", None)
+    kind = _KINDS.get(code & 0xFF, FAILED) if isinstance(code, int) else FAILED
+    if kind == FAILED and folder is not None:      # SQLite's I/O error: a full disk, often
+        with contextlib.suppress(OSError):
+            if shutil.disk_usage(folder).free < LOW_SPACE:
+                return FULL
+    return kind
+
+
 @contextmanager
 def _transaction(db: sqlite3.Connection):
     db.execute("BEGIN IMMEDIATE")
     try:
         yield
+        db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        with contextlib.suppress(sqlite3.Error):     # a failed COMMIT leaves it open
+            db.execute("ROLLBACK")
         raise
-    db.execute("COMMIT")
 
 
 def _julian_to_unix(day) -> float:
@@ -87,6 +113,8 @@ class Store:
     def __init__(self, path: str | Path = ":memory:"):
         self.path = path
         self.notices: list[dict] = []     # for the TV: a damaged file that was moved aside
+        self.problem: str | None = None   # what the last write met (StoreError.kind), if it failed
+        self.folder = None if path == ":memory:" else Path(path).parent
         self._lock = threading.Lock()
         if path == ":memory:":
             self._db = self._open(path)
@@ -160,18 +188,28 @@ class Store:
 
     # ----- writing ----------------------------------------------------------------------------
 
-    def _transaction(self):
-        return _transaction(self._db)
+    @contextmanager
+    def _write(self):
+        """One transaction under the store's lock; a write SQLite refuses is a StoreError, and
+        `problem` says what is wrong until a write goes through again."""
+        with self._lock:
+            try:
+                with _transaction(self._db):
+                    yield
+            except sqlite3.Error as error:
+                self.problem = kind_of(error, self.folder)
+                raise StoreError(self.problem, str(error)) from None
+            self.problem = None
 
     def save_room(self, record: dict) -> None:
-        with self._lock, self._transaction():
+        with self._write():
             self._upsert(record)
 
     def record_action(self, code: str, n: int, seat, action: dict, record: dict,
                       finished: dict | None = None) -> None:
         """One move and its room's new record, in one transaction; with the history row of
         the game, `finished`, when that move ended it."""
-        with self._lock, self._transaction():
+        with self._write():
             self._db.execute("INSERT OR REPLACE INTO actions (room, n, seat, action, format) "
                              "VALUES (?, ?, ?, ?, ?)",
                              (code, n, seat, json.dumps(action), LOG_FORMAT))
@@ -183,7 +221,7 @@ class Store:
 
     def record_game(self, row: dict) -> None:
         """A finished game, unless it is recorded already (a restored room, an older file)."""
-        with self._lock, self._transaction():
+        with self._write():
             history.insert(self._db, row)
 
     def played(self, game: str | None = None, limit: int | None = None) -> list[dict]:
@@ -199,11 +237,11 @@ class Store:
             return history.room_game_id(self._db, room, seed)
 
     def merge_names(self, source: str, into: str) -> str:
-        with self._lock, self._transaction():
+        with self._write():
             return history.merge(self._db, source, into)
 
     def remove_game(self, game_id: int) -> bool:
-        with self._lock, self._transaction():
+        with self._write():
             return history.remove(self._db, game_id)
 
     def _upsert(self, record: dict) -> None:
@@ -214,17 +252,18 @@ class Store:
             (record["code"], json.dumps(record), record["status"]))
 
     def clear_actions(self, code: str) -> None:
-        with self._lock, self._transaction():
+        with self._write():
             self._db.execute("DELETE FROM actions WHERE room = ?", (code,))
 
     def set_status(self, code: str, status: str) -> None:
         """Take a room off the live list (its rows stay for the family history)."""
-        with self._lock, self._transaction():
+        with self._write():
             self._db.execute("UPDATE rooms SET status = ? WHERE code = ?", (status, code))
 
     def beat(self, now: float | None = None) -> None:
-        """The host is alive at `now`: after a crash, timers resume from the last beat."""
-        with self._lock, self._transaction():
+        """The host is alive at `now`: after a crash, timers resume from the last beat. A beat
+        the file does not take is skipped (`problem` tells the TV)."""
+        with contextlib.suppress(StoreError), self._write():
             self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('alive', ?)",
                              (repr(time.time() if now is None else now),))
 

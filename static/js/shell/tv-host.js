@@ -38,7 +38,7 @@ export function renderHostLayer(layer, button, ctx) {
   button.classList.toggle("hidden", !isHost);
   if (!isHost) {
     menuOpen = false;
-    layer.replaceChildren();
+    layer.replaceChildren(...[storageBanner(state)].filter(Boolean));
     return;
   }
   const damaged = state.house?.damaged || [];
@@ -46,13 +46,22 @@ export function renderHostLayer(layer, button, ctx) {
     damaged.length && h("span", { class: "menu-alert", text: ` ⚠ ${damaged.length}` })].filter(Boolean));
   button.onclick = () => { menuOpen = !menuOpen; ctx.rerender(); };
   const typing = document.activeElement?.classList.contains("pair-input") ? document.activeElement.selectionStart : null;
-  layer.replaceChildren(...[noticeBanner(state, ctx), requestPrompts(state, ctx),
+  layer.replaceChildren(...[storageBanner(state), noticeBanner(state, ctx), requestPrompts(state, ctx),
     menuOpen && hostMenu(state, ctx)].filter(Boolean));
   const input = typing === null ? null : layer.querySelector(".pair-input");
   if (input) {             // a state pushed while a code is typed: the typing goes on
     input.focus();
     input.setSelectionRange(typing, typing);
   }
+}
+
+// The laptop cannot save (a full disk, the file held by another program): moves wait, and the
+// whole room reads why. It goes by itself once the file takes writes again.
+function storageBanner(state) {
+  if (!state?.storage) return null;
+  return h("div", { class: "house-notice storage-notice", role: "alert" },
+    h("span", { class: "notice-icon", "aria-hidden": "true" }, "⚠"),
+    h("p", { text: t(`tv.storage_${state.storage}`) }));
 }
 
 function noticeBanner(state, ctx) {
