@@ -117,10 +117,15 @@ def replay_source(db: sqlite3.Connection, game_id: int) -> tuple[dict, dict | No
     if row is None:
         return None
     played = _decode(row[:-1])
+    if played is None:
+        return None
     names = _aliases(db)
     for player in played["players"]:
         player["name"] = names.get(fold(player["name"]), player["name"])
-    return played, json.loads(row[-1]) if row[-1] is not None else None
+    try:
+        return played, json.loads(row[-1]) if row[-1] is not None else None
+    except ValueError:
+        return played, None
 
 
 def room_game_id(db: sqlite3.Connection, room: str, seed: int) -> int | None:
@@ -129,11 +134,21 @@ def room_game_id(db: sqlite3.Connection, room: str, seed: int) -> int | None:
     return row[0] if row else None
 
 
-def _decode(row) -> dict:
+def _decode(row) -> dict | None:
+    """A played row as the TV reads it; None for a row a damaged file left unreadable (it is
+    kept, and simply not listed)."""
     id_, room, seed, game, kind, options, started, finished, players, rounds = row
-    return {"id": id_, "room": room, "seed": seed, "game": game, "kind": kind,
-            "options": json.loads(options), "started": started, "finished": finished,
-            "players": json.loads(players), "rounds": json.loads(rounds)}
+    try:
+        played = {"id": id_, "room": room, "seed": seed, "game": game, "kind": kind,
+                  "options": json.loads(options), "started": started, "finished": finished,
+                  "players": json.loads(players), "rounds": json.loads(rounds)}
+    except (TypeError, ValueError):
+        return None
+    people = played["players"]
+    if not isinstance(people, list) or not all(
+            isinstance(p, dict) and isinstance(p.get("name"), str) for p in people):
+        return None
+    return played
 
 
 def games(db: sqlite3.Connection, game: str | None = None, limit: int | None = None) -> list:
@@ -151,6 +166,8 @@ def games(db: sqlite3.Connection, game: str | None = None, limit: int | None = N
     found = []
     for row in db.execute(query, args).fetchall():
         played = _decode(row[:-1])
+        if played is None:
+            continue
         played["replay"] = bool(row[-1])
         for player in played["players"]:
             player["name"] = names.get(fold(player["name"]), player["name"])

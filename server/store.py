@@ -22,30 +22,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from server import history
+from server import history, store_file
 
 log = logging.getLogger(__name__)
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS rooms (
-    code TEXT PRIMARY KEY,
-    record TEXT NOT NULL,
-    status TEXT NOT NULL,
-    updated REAL NOT NULL DEFAULT (julianday('now'))
-);
-CREATE TABLE IF NOT EXISTS actions (
-    room TEXT NOT NULL,
-    n INTEGER NOT NULL,
-    seat INTEGER,
-    action TEXT NOT NULL,
-    format INTEGER NOT NULL DEFAULT 1,
-    PRIMARY KEY (room, n)
-);
-CREATE TABLE IF NOT EXISTS meta (
-    key TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-"""
 LIVE = ("lobby", "playing", "finished")
 ASLEEP = "asleep"          # a game nobody watched, off the live list until its people return
 # 1: before formats were kept (a plain draw or pass that the reminder of "Bajar es obligatorio"
@@ -117,74 +97,9 @@ class Store:
         self.folder = None if path == ":memory:" else Path(path).parent
         self._lock = threading.Lock()
         if path == ":memory:":
-            self._db = self._open(path)
-            return
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        db = None
-        try:
-            db = self._open(path)
-            self._check(db)
-        except sqlite3.DatabaseError as error:
-            if db is not None:
-                db.close()              # Windows moves no file that is still open
-            db = self._recover(path, error)
-        self._db = db
-
-    @staticmethod
-    def _open(path) -> sqlite3.Connection:
-        db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-        try:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
-            db.executescript(SCHEMA)
-            columns = [row[1] for row in db.execute("PRAGMA table_info(actions)")]
-            if "format" not in columns:              # a file from before formats were kept
-                db.execute("ALTER TABLE actions ADD COLUMN format INTEGER NOT NULL DEFAULT 1")
-            history.migrate(db)
-        except sqlite3.DatabaseError:
-            db.close()
-            raise
-        return db
-
-    @staticmethod
-    def _check(db: sqlite3.Connection) -> None:
-        result = db.execute("PRAGMA quick_check").fetchall()
-        if result != [("ok",)]:
-            raise sqlite3.DatabaseError("; ".join(str(r[0]) for r in result[:3]))
-        db.execute("SELECT count(*) FROM rooms").fetchone()
-        db.execute("SELECT count(*) FROM actions").fetchone()
-
-    def _recover(self, path: Path, error: Exception) -> sqlite3.Connection:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
-        for suffix in ("", "-wal", "-shm"):
-            source = Path(str(path) + suffix)
-            if source.exists():
-                shutil.move(str(source), str(aside) + suffix)
-        rooms, actions, played = _salvage(aside)
-        db = self._open(path)
-        with _transaction(db):
-            db.executemany("INSERT OR IGNORE INTO rooms (code, record, status, updated) "
-                           "VALUES (?, ?, ?, ?)", rooms)
-            db.executemany("INSERT OR IGNORE INTO actions (room, n, seat, action, format) "
-                           "VALUES (?, ?, ?, ?, ?)", actions)
-            db.executemany(f"INSERT OR IGNORE INTO played ({history.COLUMNS}, removed) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", played)
-        self.notices.append({
-            "code": "damaged_file", "path": str(aside), "rooms": len(rooms),
-            "es": f"El archivo de partidas estaba dañado. Guardamos una copia de la partida "
-                  f"dañada en {aside}. "
-                  + (f"Se recuperaron {len(rooms)} salas." if rooms
-                     else "No se pudo leer ninguna sala."),
-            "en": f"The games file was damaged. A copy was kept at {aside}. "
-                  + (f"{len(rooms)} rooms were recovered." if rooms
-                     else "No room could be read.")})
-        log.warning("Guardamos una copia de la partida dañada en %s (no se podía leer: %s); "
-                    "se recuperaron %d salas y %d jugadas. / The games file could not be read: "
-                    "a copy is kept at %s; %d rooms and %d moves were recovered.",
-                    aside, error, len(rooms), len(actions), aside, len(rooms), len(actions))
-        return db
+            self._db = store_file.connect(path)
+        else:
+            self._db, self.notices = store_file.open_games_file(Path(path))
 
     # ----- writing ----------------------------------------------------------------------------
 
@@ -322,40 +237,3 @@ def _actions(rows) -> list:
             raise ValueError(f"a move is in a log format this host does not know ({form!r})")
         actions.append((seat, json.loads(action)))
     return actions
-
-
-def _salvage(path: Path) -> tuple[list[tuple], list[tuple], list[tuple]]:
-    """Whatever rows of a damaged file SQLite can still read, one by one."""
-    try:
-        db = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
-    except sqlite3.DatabaseError:
-        return [], [], []
-    try:
-        rooms = _rows(db, "rooms", "code, record, status, updated")
-        actions = _rows(db, "actions", "room, n, seat, action, format") \
-            or [(*row, 1) for row in _rows(db, "actions", "room, n, seat, action")]
-        played = _rows(db, "played", history.COLUMNS + ", removed")
-    finally:
-        db.close()
-    return rooms, actions, played
-
-
-def _rows(db: sqlite3.Connection, table: str, columns: str) -> list[tuple]:
-    try:
-        return db.execute(f"SELECT {columns} FROM {table}").fetchall()
-    except sqlite3.DatabaseError:
-        pass
-    try:
-        top = db.execute(f"SELECT max(rowid) FROM {table}").fetchone()[0] or 0
-    except sqlite3.DatabaseError:
-        return []
-    found = []
-    for rowid in range(1, min(top, 5_000_000) + 1):
-        try:
-            row = db.execute(f"SELECT {columns} FROM {table} WHERE rowid = ?",
-                             (rowid,)).fetchone()
-        except sqlite3.DatabaseError:
-            continue
-        if row is not None:
-            found.append(row)
-    return found

@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from server import history
+from server import history, store_file
 from server.store import Store
 from tests.server.conftest import Harness, ManualScheduler, states
 
@@ -230,7 +230,7 @@ def test_a_file_moved_aside_as_damaged_keeps_its_history(tmp_path, monkeypatch):
 
     def unreadable(db):
         raise sqlite3.DatabaseError("database disk image is malformed")
-    monkeypatch.setattr(Store, "_check", staticmethod(unreadable))
+    monkeypatch.setattr(store_file, "check", unreadable)
     again = Store(path)                         # moved aside, every readable row copied
     assert again.notices and again.notices[0]["code"] == "damaged_file"
     assert again.played() == kept               # the removed game stays removed
