@@ -20,6 +20,8 @@ from flask import request
 from socketio import packet as sio_packet
 from werkzeug.serving import WSGIRequestHandler
 
+from server import polling
+
 log = logging.getLogger(__name__)
 
 MAX_FRAME = 64 * 1024        # bytes in one message; the largest real one is a few KB
@@ -151,8 +153,15 @@ def cap_websocket_frames(socketio) -> None:
 
 def transport_middleware(wsgi_app):
     """Small frames leave at once (no Nagle); a WebSocket whose frames are not Engine.IO at all
-    is closed with one log line (engineio decodes its own frame header outside any guard)."""
+    is closed with one log line (engineio decodes its own frame header outside any guard); a
+    long-polling body engineio could not read is refused before it gets there (polling.py)."""
     def middleware(environ, start_response):
+        if polling.is_polling_post(environ):
+            refusal = polling.check_body(environ, MAX_FRAME)
+            if refusal is not None:
+                log.warning("refused a long-polling message from %s: %s",
+                            environ.get("REMOTE_ADDR", "?"), refusal)
+                return polling.bad_request(start_response)
         sock = environ.get("werkzeug.socket")
         if sock is not None:
             try:
