@@ -136,10 +136,38 @@ class StrictPacket(sio_packet.Packet):
         return 0
 
 
+class OneShortLine(logging.Filter):
+    """A library's line that quotes what a client sent (engineio's "Invalid session <sid>"):
+    printable and cut short, so a client cannot write lines of its own into the host's log."""
+
+    LONGEST = 200
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if len(message) > self.LONGEST or not message.isprintable():
+            short = message if len(message) <= self.LONGEST else message[:self.LONGEST] + "…"
+            record.msg, record.args = "".join(ch if ch.isprintable() else "?" for ch in short), ()
+        return True
+
+
+def library_logger(name: str) -> logging.Logger:
+    """python-socketio and engineio, given no logger, add a console handler of their own to
+    theirs, so each of their lines showed twice (theirs, then the host's). Given their logger,
+    they add nothing; errors only, as they would have set it."""
+    logger = logging.getLogger(name)
+    if logger.level == logging.NOTSET:
+        logger.setLevel(logging.ERROR)
+    if not any(isinstance(f, OneShortLine) for f in logger.filters):
+        logger.addFilter(OneShortLine())
+    return logger
+
+
 def socketio_options() -> dict:
     """Options for Flask-SocketIO's `SocketIO(...)` that make the transport strict."""
     return {"serializer": StrictPacket, "json": StrictJSON,
-            "max_http_buffer_size": MAX_FRAME}
+            "max_http_buffer_size": MAX_FRAME,
+            "logger": library_logger("socketio.server"),
+            "engineio_logger": library_logger("engineio.server")}
 
 
 def cap_websocket_frames(socketio) -> None:

@@ -79,3 +79,19 @@ def test_unreadable_polling_bodies_are_one_line_each_and_the_session_goes_on(liv
     assert "post request handler error" not in log
     refusals = [line for line in log.splitlines() if "long-polling" in line]
     assert len(refusals) == len(UNREADABLE), log
+
+
+@pytest.mark.parametrize("method, query", [
+    ("POST", "EIO=4&transport=polling&sid=nope"), ("GET", "EIO=4&transport=polling&sid=nope"),
+    ("GET", "EIO=3&transport=polling"), ("GET", "EIO=4&transport=carrier"),
+    ("POST", "EIO=4&transport=polling&sid=a%0AERROR%20fake%20line" + "x" * 3000)])
+def test_what_engineio_refuses_itself_is_one_short_line_not_two(live, method, query):
+    data = b"40" if method == "POST" else None
+    request = urllib.request.Request(f"{live.url}/socket.io/?{query}", data=data, method=method)
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=5)
+    assert refused.value.code == 400
+    live.kill()
+    lines = [line for line in live.log().splitlines() if "engineio.server" in line
+             or "Invalid" in line or "fake line" in line]
+    assert len(lines) == 1 and len(lines[0]) < 300, lines
