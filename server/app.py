@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 from functools import wraps
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, abort, render_template, request
+from flask import Response, abort, render_template, request
 from flask_socketio import SocketIO
 
 from engine.registry import GAMES
-from server import assets, history, house_key as house_keys, inbound, qr, wire
+from server import assets, history, house_key as house_keys, http_errors, inbound, qr, wire
 from server.brains import ProcessBrains
 from server.catalogue import catalogue
 from server.push import Client, Pusher
@@ -29,6 +30,7 @@ from server.store import FULL, Store, StoreError
 from server.version import VERSION
 
 log = logging.getLogger(__name__)
+LARGEST_ID = 2 ** 63 - 1      # SQLite's largest INTEGER: a larger id is no game, not an error
 MALFORMED = RoomError.malformed().to_dict()
 
 
@@ -48,7 +50,9 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
     """`scheduler(fn, delay)` replaces the background timer thread and `compute(fn)` the
     bots' worker pool (tests run tasks by hand); `synchronous_push` sends every state at once
     in the caller's thread (Flask-SocketIO's test client)."""
-    app = Flask(__name__, template_folder=str(assets.TEMPLATES), static_folder=None)
+    app = http_errors.QuietFlask(__name__, template_folder=str(assets.TEMPLATES),
+                                 static_folder=None)
+    http_errors.install(app)
     static = StaticFiles(assets.STATIC)
     app.add_url_rule("/static/<path:filename>", endpoint="static",
                      view_func=lambda filename: static.serve(filename, request))
@@ -216,26 +220,35 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
                       "no_replay": 409,
                       "not_finished": 409, "replay_damaged": 409}
 
+    def query_number(name: str, default: int, digits: int) -> int:
+        """A whole number from the query string: ASCII digits only (str.isdigit takes "²",
+        which int() refuses), at most `digits` of them, given once."""
+        given = request.args.getlist(name)
+        if not given:
+            return default
+        if len(given) > 1 or not re.fullmatch(f"[0-9]{{1,{digits}}}", given[0]):
+            raise RoomError.malformed(name)
+        return int(given[0])
+
     def replay_answer(work) -> Response:
         try:
             return work()
         except RoomError as error:
             return refused(error, REFUSAL_STATUS.get(error.code, 400))
 
-    @app.get("/api/replays/<int:game_id>")
+    @app.get(f"/api/replays/<int(max={LARGEST_ID}):game_id>")
     def replay_summary(game_id: int):
         """A finished game's players, key moments (the slideshow) and number of steps."""
         return replay_answer(lambda: {"ok": True, **replays.summary(game_id)})
 
-    @app.get("/api/replays/<int:game_id>/views")
+    @app.get(f"/api/replays/<int(max={LARGEST_ID}):game_id>/views")
     def replay_views(game_id: int):
         """The TV's view at steps `from` … (at most 40 of them): 0 is the deal."""
         def work():
-            start, count = request.args.get("from", "0"), request.args.get("count", "20")
-            if not (start.isdigit() and count.isdigit() and len(start) < 7 and len(count) < 4):
-                raise RoomError.malformed("from")
-            views = replays.views(game_id, int(start), int(count))
-            body = f'{{"ok":true,"from":{int(start)},"views":[{",".join(views)}]}}'
+            start = query_number("from", 0, digits=6)
+            count = query_number("count", 20, digits=3)
+            views = replays.views(game_id, start, count)
+            body = f'{{"ok":true,"from":{start},"views":[{",".join(views)}]}}'
             return Response(body, mimetype="application/json")
         return replay_answer(work)
 

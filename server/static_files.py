@@ -74,7 +74,10 @@ class StaticFiles:
         if joined is None:
             return None
         path = Path(joined)
-        return path if path.is_file() else None
+        try:
+            return path if path.is_file() else None
+        except OSError:         # a name longer than the system allows is no file either
+            return None
 
     def _entry(self, filename: str, path: Path) -> Entry:
         stat = path.stat()

@@ -20,6 +20,8 @@ from flask import request
 from socketio import packet as sio_packet
 from werkzeug.serving import WSGIRequestHandler
 
+from server import polling
+
 log = logging.getLogger(__name__)
 
 MAX_FRAME = 64 * 1024        # bytes in one message; the largest real one is a few KB
@@ -134,10 +136,38 @@ class StrictPacket(sio_packet.Packet):
         return 0
 
 
+class OneShortLine(logging.Filter):
+    """A library's line that quotes what a client sent (engineio's "Invalid session <sid>"):
+    printable and cut short, so a client cannot write lines of its own into the host's log."""
+
+    LONGEST = 200
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if len(message) > self.LONGEST or not message.isprintable():
+            short = message if len(message) <= self.LONGEST else message[:self.LONGEST] + "…"
+            record.msg, record.args = "".join(ch if ch.isprintable() else "?" for ch in short), ()
+        return True
+
+
+def library_logger(name: str) -> logging.Logger:
+    """python-socketio and engineio, given no logger, add a console handler of their own to
+    theirs, so each of their lines showed twice (theirs, then the host's). Given their logger,
+    they add nothing; errors only, as they would have set it."""
+    logger = logging.getLogger(name)
+    if logger.level == logging.NOTSET:
+        logger.setLevel(logging.ERROR)
+    if not any(isinstance(f, OneShortLine) for f in logger.filters):
+        logger.addFilter(OneShortLine())
+    return logger
+
+
 def socketio_options() -> dict:
     """Options for Flask-SocketIO's `SocketIO(...)` that make the transport strict."""
     return {"serializer": StrictPacket, "json": StrictJSON,
-            "max_http_buffer_size": MAX_FRAME}
+            "max_http_buffer_size": MAX_FRAME,
+            "logger": library_logger("socketio.server"),
+            "engineio_logger": library_logger("engineio.server")}
 
 
 def cap_websocket_frames(socketio) -> None:
@@ -151,8 +181,15 @@ def cap_websocket_frames(socketio) -> None:
 
 def transport_middleware(wsgi_app):
     """Small frames leave at once (no Nagle); a WebSocket whose frames are not Engine.IO at all
-    is closed with one log line (engineio decodes its own frame header outside any guard)."""
+    is closed with one log line (engineio decodes its own frame header outside any guard); a
+    long-polling body engineio could not read is refused before it gets there (polling.py)."""
     def middleware(environ, start_response):
+        if polling.is_polling_post(environ):
+            refusal = polling.check_body(environ, MAX_FRAME)
+            if refusal is not None:
+                log.warning("refused a long-polling message from %s: %s",
+                            environ.get("REMOTE_ADDR", "?"), refusal)
+                return polling.bad_request(start_response)
         sock = environ.get("werkzeug.socket")
         if sock is not None:
             try:
