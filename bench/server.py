@@ -2,7 +2,8 @@
 Flask-SocketIO server sending the same traffic?
 
     python -m bench.server [--actions 500] [--bot-rooms 20] [--rounds 3]
-                           [--sweep 5,10,20,30,40,60,80] [--soak 300] [--skip-bare]
+                           [--sweep 5,10,20,30,40,60,80] [--soak 300] [--soak-settle 120]
+                           [--skip-bare]
 
 Each figure comes from a fresh host in a subprocess on loopback (bots at full speed, no delay):
 1. a measured room of 5 phones and a TV (6 clients): each phone action is timed from the moment
@@ -13,7 +14,10 @@ Each figure comes from a fresh host in a subprocess on loopback (bots at full sp
    size of messages, measured the same way; 2 and 3 alternate `--rounds` times, and the ratio
    is of the median p99s;
 4. the sweep: p99 with 5, 10, … bot rooms, and the first count at which it passes 100 ms;
-5. the soak: the host's resident memory sampled while the bot rooms play for `--soak` seconds.
+5. the soak: while the bot rooms play for `--soak` seconds, the resident memory of the host, of
+   its bots' process and, beside them with the same traffic, of the bare server, sampled every
+   5 s; the slope in MB a minute is fitted after the first `--soak-settle` seconds (imports,
+   caches and connections settle).
 """
 from __future__ import annotations
 
@@ -74,10 +78,22 @@ class Server:
         wait_up(self.port, self.process)
 
     def rss_mb(self) -> float:
-        with open(f"/proc/{self.process.pid}/status") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
+        return rss_mb(self.process.pid)
+
+    def bots_rss_mb(self) -> float:
+        """The bots' process (multiprocessing's spawned child; not its resource tracker)."""
+        try:
+            with open(f"/proc/{self.process.pid}/task/{self.process.pid}/children") as f:
+                children = [int(pid) for pid in f.read().split()]
+        except OSError:
+            return float("nan")
+        for pid in children:
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    if b"spawn_main" in f.read():
+                        return rss_mb(pid)
+            except OSError:
+                continue
         return float("nan")
 
     def stop(self) -> int:
@@ -93,6 +109,28 @@ class Server:
         self.log.close()
         self.dir.cleanup()
         return tracebacks
+
+
+def rss_mb(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return float("nan")
+
+
+def slope_per_minute(samples: list[tuple[float, float]]) -> float:
+    """Least-squares slope of (seconds, MB) samples, in MB a minute."""
+    points = [(t / 60, mb) for t, mb in samples if mb == mb]      # NaN: a process gone
+    if len(points) < 2:
+        return float("nan")
+    mean_t = statistics.fmean(t for t, _ in points)
+    mean_mb = statistics.fmean(mb for _, mb in points)
+    spread = sum((t - mean_t) ** 2 for t, _ in points)
+    return sum((t - mean_t) * (mb - mean_mb) for t, mb in points) / spread if spread else 0.0
 
 
 class Watcher:
@@ -295,6 +333,48 @@ def loaded_run(server_url: str, rooms: int, actions: int, warmup: float) -> tupl
     return run, summary
 
 
+def soak(args, traffic: dict | None) -> int:
+    """The memory soak: the host and, beside it, the bare server with the same traffic."""
+    host = Server()
+    bare = None if args.skip_bare else Server(bare={
+        "state_bytes": 3400, "load_rate": round((traffic or {}).get("states_per_s", 300), 1),
+        "load_bytes": int((traffic or {}).get("state_bytes", 2600))})
+    loads = []
+    try:
+        loads = [Load(server.url, args.bot_rooms) for server in (host, bare) if server]
+        series: dict[str, list[tuple[float, float]]] = {"host": [], "bots": [], "bare": []}
+        started = time.perf_counter()
+        while time.perf_counter() - started < args.soak:
+            now = time.perf_counter() - started
+            series["host"].append((now, host.rss_mb()))
+            series["bots"].append((now, host.bots_rss_mb()))
+            if bare:
+                series["bare"].append((now, bare.rss_mb()))
+            time.sleep(5)
+        summaries = [load.stop() for load in loads]
+    finally:
+        tracebacks = host.stop()
+        if bare:
+            bare.stop()
+    print(f"soak {args.soak:.0f} s, {args.bot_rooms} bot rooms; rss_mb, the mean of each minute:")
+    for name, samples in series.items():
+        if not samples:
+            continue
+        minutes: dict[int, list[float]] = {}
+        for t, mb in samples:
+            minutes.setdefault(int(t // 60), []).append(mb)
+        trend = " ".join(f"{statistics.fmean(v):.1f}" for _, v in sorted(minutes.items()))
+        settled = [(t, mb) for t, mb in samples if t >= args.soak_settle] or samples
+        print(f"  {name:5} {trend}")
+        print(f"  {name:5} first={samples[0][1]:.1f} after_settle={settled[0][1]:.1f} "
+              f"last={samples[-1][1]:.1f} max={max(mb for _, mb in samples):.1f} "
+              f"slope_after_{args.soak_settle:.0f}s={slope_per_minute(settled):+.3f} MB/min")
+    ours = summaries[0]
+    print(f"  host: games_finished={ours['games']} states_per_s={ours['states_per_s']:.0f} "
+          f"disconnects={ours['disconnects']} errors={ours['errors']}")
+    return tracebacks
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="scripts/bench server")
     parser.add_argument("--actions", type=int, default=500)
@@ -305,6 +385,8 @@ def main(argv=None) -> int:
                         help="bot-room counts for the 100 ms search ('' to skip)")
     parser.add_argument("--soak", type=float, default=300.0,
                         help="seconds of the memory soak (0 to skip)")
+    parser.add_argument("--soak-settle", type=float, default=120.0,
+                        help="seconds of the soak before the slope is fitted")
     parser.add_argument("--skip-bare", action="store_true")
     parser.add_argument("--rounds", type=int, default=3,
                         help="host and bare runs, alternating (default 3 each)")
@@ -324,6 +406,7 @@ def main(argv=None) -> int:
     # Host and bare server alternate, each from a fresh process, so that the machine's own
     # drift falls on both alike; the ratio is of the median p99s.
     host_p99s, bare_p99s = [], []
+    traffic: dict | None = None
     for round_no in range(1, args.rounds + 1):
         host = Server()
         try:
@@ -373,28 +456,7 @@ def main(argv=None) -> int:
         print(f"  p99 passes 100 ms at bot_rooms={passed if passed else f'> {counts[-1]}'}")
 
     if args.soak > 0:
-        host = Server()
-        try:
-            load = Load(host.url, args.bot_rooms)
-            samples = []
-            started = time.perf_counter()
-            while time.perf_counter() - started < args.soak:
-                samples.append((time.perf_counter() - started, host.rss_mb()))
-                time.sleep(5)
-            summary = load.stop()
-        finally:
-            tracebacks += host.stop()
-        first = statistics.mean(r for t, r in samples[:6])
-        last = statistics.mean(r for t, r in samples[-6:])
-        minutes: dict[int, list[float]] = {}
-        for t, r in samples:
-            minutes.setdefault(int(t // 60), []).append(r)
-        trend = " ".join(f"{statistics.mean(v):.1f}" for _, v in sorted(minutes.items()))
-        print(f"soak {args.soak:.0f} s, {args.bot_rooms} bot rooms: rss_mb by minute: {trend}")
-        print(f"  rss_mb first_30s={first:.1f} "
-              f"last_30s={last:.1f} max={max(r for _, r in samples):.1f} "
-              f"games_finished={summary['games']} disconnects={summary['disconnects']} "
-              f"errors={summary['errors']}")
+        tracebacks += soak(args, traffic)
     print(f"host tracebacks={tracebacks}")
     return 0
 

@@ -106,7 +106,7 @@ class ProcessBrains:
         return pickle.dumps(view, protocol=pickle.HIGHEST_PROTOCOL)
 
     def choose(self, room, seat: int, level: str, view: bytes):
-        key = (room.code, room.seed, seat, level, room.bot_generation.get(seat, 0))
+        key = plan_key(room, seat, level)
         self.start()
         waiter = _Waiter()
         with self._lock:
@@ -153,10 +153,17 @@ class ProcessBrains:
             waiter.done.set()
 
 
+def plan_key(room, seat: int, level: str) -> tuple:
+    """Which bot thinks for `seat`: its place, and what makes its plan stale when it changes."""
+    return (room.code, seat), (room.game_name, room.seed, level, room.bot_generation.get(seat, 0))
+
+
 # ----- in the child process ------------------------------------------------------------------
 
+# (room, seat) -> (the plan's key, its bot): a seat's bot is replaced, not kept beside the old
+# one, when a new game, another level or a dropped plan makes it stale (those never come back).
 _BOTS: OrderedDict = OrderedDict()
-_KEEP = 512
+_KEEP = 512                 # seats; the longest unused go (rooms that are gone)
 
 
 def lower_priority(niceness: int) -> None:
@@ -198,11 +205,11 @@ def _serve(conn, niceness: int) -> None:
 
 
 def _think(game_name: str, level: str, seat: int, seed: int, key: tuple, view: bytes):
-    bot = _BOTS.get(key)
-    if bot is None:
-        bot = GAMES[game_name].make_bot(level, seat, seed)
-        _BOTS[key] = bot
-        while len(_BOTS) > _KEEP:
-            _BOTS.popitem(last=False)
-    _BOTS.move_to_end(key)
-    return bot.choose(pickle.loads(view))
+    place, plan = key
+    kept = _BOTS.get(place)
+    if kept is None or kept[0] != plan:
+        kept = _BOTS[place] = (plan, GAMES[game_name].make_bot(level, seat, seed))
+    _BOTS.move_to_end(place)
+    while len(_BOTS) > _KEEP:
+        _BOTS.popitem(last=False)
+    return kept[1].choose(pickle.loads(view))

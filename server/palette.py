@@ -6,6 +6,7 @@ for normal vision and when simulated for protanopia, deuteranopia and tritanopia
 the first four are the most distinct, for the usual table of two to four."""
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 COLORS = ("#2f80ed", "#f0e442", "#cc79a7", "#ffffff", "#7fd4ff", "#ff8c42", "#b2df8a", "#2b2b2b")
@@ -35,6 +36,7 @@ def contrast(a: str, b: str) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
+@functools.lru_cache(maxsize=256)     # every state of every client asks again for each seat
 def ink(color: str) -> str:
     """The text colour that reads best on `color` (the initial on a chip, a name on a pill)."""
     try:
@@ -48,6 +50,11 @@ def initials(names: list[str]) -> list[str]:
     """Each seat's initial: the name's first letter, or its first two when another seat's name
     starts with the same letter (Abuela "Ab", Abuelo "Ab"… then stays two: it is still told by
     the name beside it)."""
+    return list(_initials(tuple(names)))
+
+
+@functools.lru_cache(maxsize=256)     # the same table's names, once per state sent
+def _initials(names: tuple[str, ...]) -> tuple[str, ...]:
     firsts = [_letters(name)[:1].upper() or "?" for name in names]
     alike = [_plain(first) for first in firsts]           # Á and A look alike on a chip
     out = []
@@ -57,7 +64,7 @@ def initials(names: list[str]) -> list[str]:
             out.append((letters[:1].upper() + letters[1:2].lower()) or first)
         else:
             out.append(first)
-    return out
+    return tuple(out)
 
 
 def _plain(letter: str) -> str:
