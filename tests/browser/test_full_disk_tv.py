@@ -29,10 +29,16 @@ def test_the_tv_says_the_laptop_is_full_and_play_goes_on_once_there_is_room(brow
             filler = disks.fill(folder)
             notice = tv.locator(".storage-notice")
             expect(notice).to_contain_text("No queda espacio en el portátil", timeout=30000)
-            box = notice.bounding_box()
-            assert box["x"] >= 0 and box["x"] + box["width"] <= 1920 and box["y"] >= 0
-            assert float(notice.locator("p").evaluate(
-                "(p) => parseFloat(getComputedStyle(p).fontSize)")) >= 20
+            # whole on the screen and read from the sofa (measured on the live page: the TV
+            # redraws at every state, so one element may be replaced between two reads)
+            tv.wait_for_function("""() => {
+                const box = document.querySelector('.storage-notice');
+                const text = box && box.querySelector('p');
+                if (!text) return false;
+                const r = box.getBoundingClientRect();
+                return r.left >= 0 && r.right <= 1920 && r.top >= 0
+                    && parseFloat(getComputedStyle(text).fontSize) >= 20;
+            }""")
             filler.unlink()
             expect(notice).to_have_count(0)
         finally:
