@@ -350,11 +350,47 @@ def phone(browser, devices, out: Path, data: Path, suffix: str = "") -> None:
             host.kill()
 
 
+def house(browser, out: Path, data: Path) -> None:
+    """The house's screens: the laptop's TV giving a code, another TV asking for one, and the
+    notices of a full disk and of a folder where nothing is kept."""
+    host = Host(data, "--bot-delay", "0.05")
+    try:
+        laptop, other = tv_page(browser), tv_page(browser)
+        laptop.goto(host.tv_url)
+        laptop.locator("#host-menu-btn").click()
+        laptop.locator(".pair-new").click()
+        expect(laptop.locator(".pair-code")).to_be_visible()
+        laptop.screenshot(path=out / "tv-house-pair-code.png")
+        other.goto(host.url + "/")
+        expect(other.locator(".join-panel .join-url strong")).to_be_visible()
+        other.locator("#host-menu-btn").click()
+        other.locator(".pair-input").fill("123 4")
+        other.screenshot(path=out / "tv-pair-this-screen.png")
+    finally:
+        host.kill()
+    from tests import disks
+    with disks.small_disk(data / "disk") as folder:
+        host = Host(folder, "--bot-delay", "0.05")
+        try:
+            tv = tv_page(browser)
+            tv.goto(host.tv_url)
+            for _ in range(2):
+                tv.locator(".add-bot .add").click()
+            expect(tv.locator(".seats-panel .seat-name")).to_have_count(2)
+            tv.locator("#start").click()
+            filler = disks.fill(folder)
+            expect(tv.locator(".storage-notice")).to_be_visible(timeout=30000)
+            tv.screenshot(path=out / "tv-disk-full.png")
+            filler.unlink()
+        finally:
+            host.kill()
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.browser.screens")
     parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
     parser.add_argument("--only", choices=["host", "damaged", "solo", "lessons", "night", "phone",
-                                           "tren", "canasta"],
+                                           "tren", "canasta", "house"],
                         help="take only this group of screenshots")
     parser.add_argument("--suffix", default="",
                         help="added to the night and phone groups' names (-before: to compare)")
@@ -363,7 +399,7 @@ def main(argv=None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as tmp:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for sub in "abcdefgh":
+        for sub in "abcdefghi":
             (Path(tmp) / sub).mkdir()
         if args.only in (None, "host"):
             host_controls(browser, playwright.devices, out, Path(tmp) / "a")
@@ -381,6 +417,8 @@ def main(argv=None) -> int:
             tren(browser, playwright.devices, out, Path(tmp) / "g", args.suffix)
         if args.only in (None, "canasta"):
             canasta(browser, playwright.devices, out, Path(tmp) / "h", args.suffix)
+        if args.only in (None, "house"):
+            house(browser, out, Path(tmp) / "i")
         browser.close()
     for png in sorted(out.glob("*.png")):
         print(png.relative_to(ROOT) if png.is_relative_to(ROOT) else png)
