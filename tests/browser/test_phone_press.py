@@ -1,6 +1,8 @@
 """A tap on a phone is not lost to the host's pushes: a state that arrives between the press on
 a tile and its release (another player's move, the host's pause) waits for the release, so the
 tap still picks the tile, and the state is drawn just after."""
+from concurrent.futures import ThreadPoolExecutor
+
 from playwright.sync_api import expect
 
 from tests.browser.pages import page_in
@@ -17,8 +19,12 @@ def test_a_state_pushed_while_a_tile_is_pressed_does_not_lose_the_tap(browser, h
             x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
             page.mouse.move(x, y)
             page.mouse.down()
-            room.command(command, {})                  # pushed to the phone mid-press
-            page.wait_for_timeout(400)
-            page.mouse.up()
+            # The press lasts 400 ms whatever the host's pace (a press held 2 s is no tap):
+            # the command goes on its own thread, its state pushed to the phone mid-press.
+            with ThreadPoolExecutor(1) as pool:
+                sent = pool.submit(room.command, command, {})
+                page.wait_for_timeout(400)
+                page.mouse.up()
+                sent.result(10)
             expect(tile(page, code)).to_have_attribute("aria-pressed", "true")
         room.close()

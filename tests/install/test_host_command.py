@@ -164,7 +164,10 @@ def test_a_second_start_on_the_same_games_opens_the_running_host(tmp_path):
 def children(pid: int) -> list[int]:
     found = []
     for task in Path(f"/proc/{pid}/task").iterdir():
-        found += [int(child) for child in (task / "children").read_text().split()]
+        try:
+            found += [int(child) for child in (task / "children").read_text().split()]
+        except FileNotFoundError:                 # a thread that ended meanwhile
+            pass
     return found
 
 
