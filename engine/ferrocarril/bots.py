@@ -46,8 +46,8 @@ class BaseBot:
         if not allowed:
             return None
         first = allowed[0]
-        if first == "buy":
-            return self.on_buy_window(view)
+        if first == "buy":               # (a card just sold is no window: nothing to answer)
+            return self.on_buy_window(view) if view.get("buy_window") else None
         if first == "draw":
             return {"type": "draw"}
         if first == "next_round":

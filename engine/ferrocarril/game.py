@@ -158,6 +158,9 @@ class Ferrocarril(RoundGame):
         self.buys_left = [BUYS_PER_GAME] * players
         self.round_results: list[dict] = []
         self.window: BuyWindow | None = None
+        # The card the window just sold by priority, until the next move of another kind:
+        # {"n": its "bought" event, "priority", "late": seats that may still press ¡Compro!}.
+        self.sold: dict | None = None
         self.turns_done: set[int] = set()
         self.steals: list[tuple[int, Card]] = []   # (meld id, real card) this turn
         self.stolen_in_hand = 0
@@ -350,13 +353,36 @@ class Ferrocarril(RoundGame):
         return window
 
     def _do_buy(self, seat, act) -> None:
+        if self.window is None and self._heard_late(seat, pressed=True):
+            return
         self._window_seat(seat).pressed.add(seat)
         self._event("compro", seat)
         self._resolve_window(final=False)
 
     def _do_pass(self, seat, act) -> None:
+        if self.window is None and self._heard_late(seat, pressed=False):
+            return
         self._window_seat(seat).passed.add(seat)
         self._resolve_window(final=False)
+
+    def _heard_late(self, seat, pressed: bool) -> bool:
+        """A ¡Compro! that reaches the table just after a higher priority bought the card
+        (both pressed at once): it is heard, among those outbid, never refused. A Paso then
+        changes nothing. Only until the next move of another kind (interpretation 22)."""
+        sold = self.sold
+        if sold is None or seat not in sold["late"]:
+            return False
+        sold["late"].remove(seat)
+        if pressed:
+            bought = self.events[sold["n"]]
+            outbid = sorted([*bought["outbid"], seat], key=sold["priority"].index)
+            self.events[sold["n"]] = {**bought, "outbid": outbid}
+        return True
+
+    def apply(self, seat, action) -> None:
+        super().apply(seat, action)
+        if self.log[-1][1].get("type") not in ("buy", "pass"):
+            self.sold = None
 
     def _do_close_buy(self, seat, act) -> None:
         if seat is not None:
@@ -387,6 +413,10 @@ class Ferrocarril(RoundGame):
             self.phase = PLAY
         self._event("bought", buyer, card=SPANISH.format(window.card), extra=extra,
                     outbid=sorted(outbid, key=window.priority.index))
+        # sold by priority before the clock: those still to answer pressed at the same instant
+        self.sold = None if final else {"n": len(self.events) - 1,
+                                        "priority": list(window.priority),
+                                        "late": window.undecided()}
 
     # ----- the turn -------------------------------------------------------------------------
 
@@ -540,6 +570,8 @@ class Ferrocarril(RoundGame):
         window = self.window
         if window:
             return ["buy", "pass"] if seat in window.undecided() else []
+        if self.sold is not None and seat in self.sold["late"]:
+            return ["buy", "pass"]          # heard, though the card is sold (interpretation 22)
         if seat != self.turn:
             return []
         if self.phase == DRAW:

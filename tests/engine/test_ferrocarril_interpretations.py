@@ -485,3 +485,65 @@ def test_interpretation_hands_are_shown_face_up_at_round_end():
     assert last["hands"] == [[], ["3o", "3c"], ["Ae", "*"]]
     assert last["points"] == [-10, 6, 70]
     assert all(game.view(seat)["last_round"] == last for seat in range(3))
+
+
+# v ------------------------------------------------------------------------------------------
+
+def bought_event(game):
+    return next(e for e in reversed(game.view(None)["events"]) if e["type"] == "bought")
+
+
+def test_interpretation_a_compro_just_after_a_sale_by_priority_is_heard_not_refused():
+    # Seat 1 presses and seat 0 passes: sold to seat 1 at once. Seat 2 pressed at the same
+    # instant, but its press reached the table just after: it is heard, among those outbid.
+    game = _window_game()
+    game.apply(1, "buy")
+    game.apply(0, "pass")
+    assert game.window is None and bought_event(game)["outbid"] == []
+    assert game.allowed(2) == ["buy", "pass"] and game.actors() == [0]
+    before, _ = snapshot(game)
+    game.apply(2, "buy")
+    assert bought_event(game)["seat"] == 1 and bought_event(game)["outbid"] == [2]
+    after, _ = snapshot(game)
+    unchanged = ("events", "log", "sold")
+    assert {k: v for k, v in after.items() if k not in unchanged} == \
+        {k: v for k, v in before.items() if k not in unchanged}     # nothing else changed
+    assert game.allowed(2) == []
+    refused(game, 2, "buy", "no_buy_window")                         # heard once
+    assert game.buys_left == [10, 9, 10, 10]
+
+    # The order the presses reached the table makes no difference to what the table shows.
+    other = _window_game()
+    other.apply(2, "buy")
+    other.apply(1, "buy")
+    other.apply(0, "pass")
+    assert bought_event(other)["outbid"] == bought_event(game)["outbid"] == [2]
+    assert other.hands == game.hands
+
+    # A late Paso changes nothing.
+    game = _window_game()
+    game.apply(0, "buy")
+    game.apply(2, "pass")
+    assert bought_event(game)["outbid"] == []
+    game = _window_game()
+    game.apply(0, "buy")
+    game.apply(0, "discard 2o")                 # the next move ends the grace: a new window
+    assert game.sold is None and game.window.card == SPANISH.parse("2o")
+    game.apply(1, "pass")
+    game.apply(2, "buy")                        # bought the 2o, not heard for the Se
+    assert [e["card"] for e in game.view(None)["events"] if e["type"] == "bought"] == ["Se", "2o"]
+
+    # A window the clock closed sold nothing "at once": a late press is too late.
+    game = _window_game()
+    game.apply(2, "buy")
+    game.apply(None, "close_buy")
+    refused(game, 1, "buy", "no_buy_window")
+
+    # A seat that had passed, or had pressed and was outbid already, is not heard twice.
+    game = _window_game()
+    game.apply(1, "pass")
+    game.apply(2, "buy")
+    game.apply(0, "buy")
+    assert bought_event(game)["outbid"] == [2]
+    refused(game, 1, "buy", "no_buy_window")
+    refused(game, 2, "buy", "no_buy_window")

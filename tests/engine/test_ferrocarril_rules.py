@@ -594,8 +594,11 @@ def test_buying_only_the_last_discard_is_for_sale():
     game.apply(0, "pass")
     # Se is sold; the card underneath (8e) is not offered.
     assert game.window is None and game.view(None)["discard_top"] == "8e"
-    refused(game, 2, "buy", "no_buy_window")
+    hands = [list(h) for h in game.hands]
+    game.apply(2, "buy")              # pressed at once with seat 1: heard, outbid, nothing more
+    assert game.hands == hands and game.view(None)["discard_top"] == "8e"
     game.apply(0, "draw")
+    refused(game, 2, "buy", "no_buy_window")        # once the table moved on: no sale at all
     game.apply(0, "discard 2o")
     assert game.view(None)["buy_window"]["card"] == "2o"
 

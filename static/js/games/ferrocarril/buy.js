@@ -21,6 +21,12 @@ function lastEventN(view) {
 // then); the answer flags are set on `buy` itself, so a press in flight sees the outcome.
 export function followWindow(buy, view, allowed, outcomeMs) {
   const key = windowKey(view);
+  if (buy && buy.outcome && buy.outcome.n !== undefined) {
+    // A ¡Compro! pressed at the same instant as a higher priority's is heard just after the
+    // sale: the sale's event then lists this seat among those outbid.
+    const later = (view.events || []).find((e) => e.n === buy.outcome.n);
+    if (later) buy.outcome = later;
+  }
   if (key && allowed.has("buy") && (!buy || buy.key !== key)) {
     return { opened: true, closed: false, buy: { key, sinceN: lastEventN(view), pressed: false, passed: false,
       outcome: null, card: view.buy_window.card, discarder: view.buy_window.discarder } };
