@@ -102,11 +102,13 @@ function seatArea(state, player, local) {
   const seat = seatOf(state.room, player.seat);
   const turn = view.turn === player.seat && (view.phase === "draw" || view.phase === "play");
   const melds = ownMelds(view, player.seat);
-  return h("section", { class: ["ct-seat", turn && "turn"], vars: seatVars(seat), dataset: { seat: String(player.seat) } },
+  const away = seat.connected === false;
+  return h("section", { class: ["ct-seat", turn && "turn", away && "away"], vars: seatVars(seat), dataset: { seat: String(player.seat) } },
     h("header", { class: "ct-head" },
       turn && h("span", { class: "turn-flag", "aria-hidden": "true" }, "▶"),
       seatChip(seat, "ct-chip"),
       h("span", { class: "ct-name", text: seat.name }),
+      away && h("span", { class: "badge away", text: t("tv.away") }),
       h("span", { class: "ct-score", text: t("canasta.table.points", { n: points(player.score) }) })),
     h("div", { class: "ct-stats" },
       h("span", { class: "ct-hand" }, markup(BACK), h("b", { text: String(player.cards) })),

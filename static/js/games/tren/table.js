@@ -56,6 +56,7 @@ function armLabel(state, key) {
     turn && h("span", { class: "turn-flag", "aria-hidden": "true" }, "▶"),
     seatChip(seat, "arm-chip"),
     h("span", { class: "arm-name", text: seat.name }),
+    seat.connected === false && h("span", { class: "badge away", text: t("tv.away") }),
     h("span", { class: "arm-stats" },
       h("span", { class: "arm-count" }, h("b", { text: String(player.tiles) }),
         h("span", { class: "unit", text: t(player.tiles === 1 ? "tren.table.tile_unit" : "tren.table.tiles_unit") })),
