@@ -258,7 +258,24 @@ function renderRoomBadge() {
 
 function setHeader(...nodes) {
   dom.topGame.replaceChildren(...nodes.flat().filter(Boolean));
+  fitHeader();
 }
+
+// The game's line in the top bar, whole: its pieces shrink together (not below two thirds)
+// until none runs under the room's code or is cut, rather than one of them losing its words.
+function fitHeader() {
+  const bar = dom.topGame;
+  const pieces = [...bar.children];
+  const overflows = () => bar.scrollWidth > bar.clientWidth + 1
+    || pieces.some((piece) => [piece, ...piece.querySelectorAll("*")].some((el) => el.scrollWidth > el.clientWidth + 1));
+  let zoom = 1;
+  for (const piece of pieces) piece.style.zoom = "";
+  while (bar.isConnected && overflows() && zoom > 0.68) {
+    zoom -= 0.04;
+    for (const piece of pieces) piece.style.zoom = String(zoom);
+  }
+}
+window.addEventListener("resize", fitHeader);
 
 // ----- the game ----------------------------------------------------------------------------------
 
@@ -340,8 +357,43 @@ function renderLobby() {
     honourLayer(historyCtx));
   dom.screen.replaceChildren(view);
   for (const selector of [".room-code .code", ".join-url strong", ".join-panel h2"]) fitText(view.querySelector(selector));
+  fitDetail(view.querySelector(".detail-panel"));
   fitRules(view.querySelector(".rules-card"));
+  fitSeats(view.querySelector(".seats-panel"));
   fitRecent(view.querySelector(".recent-games"));
+}
+
+// Options and house rules that would need a scroll (a TV is not scrolled from the sofa): the
+// tighter layout first.
+function fitDetail(panel) {
+  if (!panel) return;
+  const lobby = panel.closest(".lobby");
+  const overflows = (el) => !!el && el.scrollHeight > el.clientHeight + 1;
+  const fits = () => !overflows(panel) && ![...panel.children].some(overflows);
+  panel.classList.remove("compact", "split");
+  lobby.classList.remove("tight", "tighter");
+  if (fits()) return;
+  panel.classList.add("compact");
+  if (fits()) return;
+  lobby.classList.add("tight");             // the games' tiles without their summaries
+  if (fits()) return;
+  // Still too tall (a game with many choices): options and house rules side by side.
+  if (overflows(panel) || panel.querySelector(".options-card")?.offsetHeight > panel.clientHeight / 2) {
+    panel.classList.add("split");
+  }
+  if (!fits()) lobby.classList.add("tighter");      // and the tiles' names a size smaller
+}
+
+// Six or more seated, or fewer in two lines each that leave no room for the latest game: one
+// line each, so that it shows under them.
+function fitSeats(panel) {
+  const recent = panel?.querySelector(".recent-games");
+  const game = recent?.querySelector(".recent-game");
+  if (!game || panel.classList.contains("many")) return;
+  if (recent.clientHeight < recent.querySelector("header").offsetHeight + game.offsetHeight + 8) {
+    panel.classList.add("many");
+    panel.querySelector(".seat-list")?.classList.add("many");
+  }
 }
 
 // A long house-rules card: smaller type until it fits its box (down to a readable minimum).
@@ -499,7 +551,7 @@ function seatsPanel(info, room, isHost, recent) {
         type: "button", class: "badge bot", disabled: !isHost || levels.length < 2,
         title: t("tv.level"), on: { click: () => host("set_bot", { seat: seat.id, level: nextLevel }) },
         "aria-label": `${t("tv.bot")} · ${t(`common.level.${seat.bot}`)}`,
-      }, seats.length > 5 ? t(`common.level.${seat.bot}`) : `${t("tv.bot")} · ${t(`common.level.${seat.bot}`)}`));
+      }, h("span", { class: "bot-word", text: `${t("tv.bot")} · ` }), t(`common.level.${seat.bot}`)));
     } else {
       badges.push(h("span", { class: ["badge", seat.connected ? "phone" : "away"],
         text: seat.connected ? t("tv.phone") : t("tv.away") }));
@@ -526,7 +578,7 @@ function seatsPanel(info, room, isHost, recent) {
 
   const full = seats.length >= max;
   const countOk = seats.length >= min && seats.length <= max;
-  return h("section", { class: "panel seats-panel" },
+  return h("section", { class: ["panel", "seats-panel", seats.length > 5 && "many"] },
     h("h2", {}, t("tv.seats"), " ", h("span", { class: "count", text: t("tv.seats_count", { n: seats.length, max }) })),
     seats.length ? list : h("p", { class: "empty", text: t("tv.no_seats") }),
     info?.seating_tip && h("p", { class: "tip", text: pick(info.seating_tip) }),

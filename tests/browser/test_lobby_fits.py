@@ -1,0 +1,72 @@
+"""The TV's start screen at 1920×1080 with every seat taken, for each game (and Rummy's rule sets
+with most options): the options and the house rules whole without a scroll (a TV is not scrolled
+from the sofa), no choice cut, every seat's name whole, and the latest game still listed."""
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from server.store import Store
+from tests.browser.pages import choose_game, host_command
+from tests.browser.test_history import past_night
+from tests.live import Host
+
+MEASURE = """() => {
+  const panel = document.querySelector('.detail-panel');
+  const cut = (root) => [...root.querySelectorAll('*')].filter((el) =>
+      el.clientWidth > 0 && getComputedStyle(el).overflow !== 'visible'
+      && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1))
+    .map((el) => (el.className || el.tagName) + ': ' + el.textContent.slice(0, 40));
+  const seatsCut = [...document.querySelectorAll('.seat-name')]
+    .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent);
+  const small = [...panel.querySelectorAll('button, .option-label, li')]
+    .map((el) => parseFloat(getComputedStyle(el).fontSize)).filter((px) => px < 15);
+  return {scrolls: panel.scrollHeight > panel.clientHeight + 1, cut: cut(panel), seatsCut,
+          recent: document.querySelectorAll('.recent-game').length, small};
+}"""
+
+
+@pytest.fixture(scope="module")
+def family_host(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("lobby")
+    store = Store(folder / "sobremesa.sqlite3")
+    past_night(store, 1, time.time() - 3600, "tren",
+               [("Abuela", 34, "#2a9d8f"), ("Tío Paco", 61, "#e63946")])
+    store.close()
+    server = Host(folder, "--bot-delay", "1")
+    yield server
+    server.kill()
+
+
+@pytest.mark.parametrize("game, options", [
+    ("ferrocarril", {}), ("tren", {}), ("canasta", {}),
+    ("manipulacion", {"ruleset": "manipulacion"}), ("manipulacion", {"ruleset": "tahiti"}),
+])
+def test_the_start_screen_fits_with_every_seat_taken(browser, family_host, game, options):
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    try:
+        tv = context.new_page()
+        tv.set_default_timeout(10000)
+        tv.goto(family_host.url + "/")
+        expect(tv.locator(".join-panel .join-url strong")).to_have_text(
+            re.compile(r"/j/[A-Z]{4}$"))
+        if game != "ferrocarril":
+            choose_game(tv, game)
+        if options:
+            import json
+            session = json.loads(tv.evaluate("() => localStorage.getItem('sobremesa.tv')"))
+            assert host_command(family_host.url, session["room"], session["host_token"],
+                                "set_options", {"options": options})["ok"]
+        top = int(re.search(r"de (\d+)", tv.locator(".seats-panel .count").inner_text()).group(1))
+        for n in range(top):
+            tv.locator(".add-bot .add").click()
+            expect(tv.locator(".seats-panel .seat-name")).to_have_count(n + 1)
+        tv.wait_for_timeout(300)
+        found = tv.evaluate(MEASURE)
+        assert not found["scrolls"] and found["cut"] == [], found
+        assert found["seatsCut"] == [], found
+        assert found["recent"] >= 1, found
+        assert found["small"] == [], found           # 15 px and up: read from the sofa
+    finally:
+        context.close()
