@@ -2,7 +2,7 @@
 one-device screen (/solo on a laptop, a tablet either way round and a phone) and its lessons.
 
     .venv/bin/python -m tests.browser.screens [--out docs/screens]
-        [--only host|damaged|solo|lessons|night|phone|tren|canasta] [--suffix=-before]
+        [--only host|damaged|solo|lessons|night|phone|tren|canasta|house|lobby] [--suffix=-before]
 
 Starts real hosts on loopback, plays the moments through the pages, and saves one PNG each.
 """
@@ -13,13 +13,17 @@ import json
 import re
 import sqlite3
 import tempfile
+import time
 from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
 
+from server.store import Store
 from tests.browser import canasta_table, phone_states
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.browser.night import abuela_closes, five_at_the_table
+from tests.browser.pages import choose_game
+from tests.browser.test_history import past_night
 from tests.browser.tren_table import EIGHT, ENDING, ENDING_8, FOUR, open_room
 from tests.live import ROOT, Host
 
@@ -386,11 +390,33 @@ def house(browser, out: Path, data: Path) -> None:
             host.kill()
 
 
+def lobby(browser, out: Path, data: Path) -> None:
+    """The TV's start screen with eight seats taken, Tren Mexicano chosen, after a past night."""
+    store = Store(data / "sobremesa.sqlite3")
+    past_night(store, 1, time.time() - 3600, "tren",
+               [("Abuela", 34, "#2a9d8f"), ("Tío Paco", 61, "#e63946")])
+    store.close()
+    host = Host(data, "--bot-delay", "1")
+    try:
+        tv = tv_page(browser)
+        tv.goto(host.url + "/")
+        expect(tv.locator(".join-panel .join-url strong")).to_have_text(
+            re.compile(r"/j/[A-Z]{4}$"))
+        choose_game(tv, "tren")
+        for n in range(8):
+            tv.locator(".add-bot .add").click()
+            expect(tv.locator(".seats-panel .seat-name")).to_have_count(n + 1)
+        tv.wait_for_timeout(600)
+        tv.screenshot(path=out / "tv-lobby-tren-8.png")
+    finally:
+        host.kill()
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.browser.screens")
     parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
     parser.add_argument("--only", choices=["host", "damaged", "solo", "lessons", "night", "phone",
-                                           "tren", "canasta", "house"],
+                                           "tren", "canasta", "house", "lobby"],
                         help="take only this group of screenshots")
     parser.add_argument("--suffix", default="",
                         help="added to the night and phone groups' names (-before: to compare)")
@@ -399,7 +425,7 @@ def main(argv=None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as tmp:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for sub in "abcdefghi":
+        for sub in "abcdefghij":
             (Path(tmp) / sub).mkdir()
         if args.only in (None, "host"):
             host_controls(browser, playwright.devices, out, Path(tmp) / "a")
@@ -419,6 +445,8 @@ def main(argv=None) -> int:
             canasta(browser, playwright.devices, out, Path(tmp) / "h", args.suffix)
         if args.only in (None, "house"):
             house(browser, out, Path(tmp) / "i")
+        if args.only in (None, "lobby"):
+            lobby(browser, out, Path(tmp) / "j")
         browser.close()
     for png in sorted(out.glob("*.png")):
         print(png.relative_to(ROOT) if png.is_relative_to(ROOT) else png)

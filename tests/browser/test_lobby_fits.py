@@ -1,6 +1,7 @@
 """The TV's start screen at 1920×1080 with every seat taken, for each game (and Rummy's rule sets
 with most options): the options and the house rules whole without a scroll (a TV is not scrolled
 from the sofa), no choice cut, every seat's name whole, and the latest game still listed."""
+import json
 import re
 import time
 
@@ -54,7 +55,6 @@ def test_the_start_screen_fits_with_every_seat_taken(browser, family_host, game,
         if game != "ferrocarril":
             choose_game(tv, game)
         if options:
-            import json
             session = json.loads(tv.evaluate("() => localStorage.getItem('sobremesa.tv')"))
             assert host_command(family_host.url, session["room"], session["host_token"],
                                 "set_options", {"options": options})["ok"]

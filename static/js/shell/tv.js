@@ -263,19 +263,30 @@ function setHeader(...nodes) {
 
 // The game's line in the top bar, whole: its pieces shrink together (not below two thirds)
 // until none runs under the room's code or is cut, rather than one of them losing its words.
+// A piece the game marks data-fit="spare" (shown on the table too) goes first, past 0.8.
 function fitHeader() {
   const bar = dom.topGame;
   const pieces = [...bar.children];
   const overflows = () => bar.scrollWidth > bar.clientWidth + 1
     || pieces.some((piece) => [piece, ...piece.querySelectorAll("*")].some((el) => el.scrollWidth > el.clientWidth + 1));
   let zoom = 1;
-  for (const piece of pieces) piece.style.zoom = "";
+  for (const piece of pieces) {
+    piece.style.zoom = "";
+    if (piece.dataset.fit === "spare") piece.style.display = "";
+  }
   while (bar.isConnected && overflows() && zoom > 0.68) {
     zoom -= 0.04;
+    if (zoom < 0.8) for (const piece of pieces) if (piece.dataset.fit === "spare") piece.style.display = "none";
     for (const piece of pieces) piece.style.zoom = String(zoom);
   }
 }
-window.addEventListener("resize", fitHeader);
+// The bar's room changes without a resize too (the room's code and QR drawn beside it).
+let fittedWidth = 0;
+new ResizeObserver(() => {
+  if (dom.topGame.clientWidth === fittedWidth) return;
+  fittedWidth = dom.topGame.clientWidth;
+  fitHeader();
+}).observe(dom.topGame);
 
 // ----- the game ----------------------------------------------------------------------------------
 

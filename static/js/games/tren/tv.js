@@ -87,7 +87,7 @@ function header(ctx) {
     ctx.setHeader();
     return;
   }
-  const hub = view.hub && h("span", { class: "tren-engine", dataset: { engine: String(view.engine) } },
+  const hub = view.hub && h("span", { class: "tren-engine", dataset: { engine: String(view.engine), fit: "spare" } },
     h("span", { class: "engine-label", text: t("tren.tv.hub") }),
     tile(view.hub, view, { extraClass: "engine-tile" }));
   if (view.phase === "round_over") {
