@@ -24,7 +24,8 @@ FEED = """() => {
   const feed = document.querySelector('.feed');
   const list = feed.querySelector('ol').getBoundingClientRect();
   const items = [...feed.querySelectorAll('.feed-item')].map((el) => el.getBoundingClientRect());
-  const inner = feed.getBoundingClientRect().bottom - parseFloat(getComputedStyle(feed).paddingBottom);
+  const inner = feed.getBoundingClientRect().bottom
+    - parseFloat(getComputedStyle(feed).paddingBottom);
   return {list: list.height, gapBelow: inner - list.bottom,
           faded: items.filter((box) => box.bottom > list.top + 0.75 * list.height).length,
           items: items.length, itemsHeight: items.reduce((sum, box) => sum + box.height, 0)};
