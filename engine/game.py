@@ -220,6 +220,17 @@ class Game(ABC):
         return []
 
     @classmethod
+    def saved_options(cls, options: dict | None) -> dict:
+        """The options a game saved with `options` was made with: an option it does not name
+        whose default has changed since takes its former default (`Option.saved_default`)."""
+        return cls.OPTIONS.as_saved(dict(options or {}))
+
+    def kept_options(self) -> dict:
+        """Every option this game was made with, as it is saved (without the `_` ones): a
+        default changed later leaves a saved game as it was."""
+        return {k: v for k, v in self.options.items() if not str(k).startswith("_")}
+
+    @classmethod
     def replay(cls, players: int, options: dict | None, seed: int,
                log: Iterable[tuple[Seat, dict]]) -> "Game":
         """The same game again from its seed, options and action log."""

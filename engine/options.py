@@ -30,7 +30,9 @@ class Choice:
 @dataclass(frozen=True)
 class Option:
     """One option: a number in a range (`least`..`most`, in `unit`s), or one of `choices`.
-    `rulesets`: the rule sets that use it (None: all); the others check it and ignore it."""
+    `rulesets`: the rule sets that use it (None: all); the others check it and ignore it.
+    `saved_default`: when the default has changed, the one it had before: a game saved without
+    this option was made with that one (None: the default never changed)."""
     name: str
     label: Words
     default: Any
@@ -39,6 +41,7 @@ class Option:
     unit: Words | None = None
     choices: tuple[Choice, ...] = ()
     rulesets: tuple[str, ...] | None = None
+    saved_default: Any = None
 
     def __post_init__(self):
         if not self.choices and (self.least is None or self.most is None or self.unit is None):
@@ -103,6 +106,13 @@ class Options:
         if DEAL in given:
             checked[DEAL] = given[DEAL]
         return checked
+
+    def as_saved(self, given: dict) -> dict:
+        """The options a saved game was made with, from those it was saved with: an option it
+        does not name whose default has changed since takes the default it had then. (Games
+        are saved naming every option; older ones named only those the host had changed.)"""
+        return {**{o.name: o.saved_default for o in self.options
+                   if o.saved_default is not None and o.name not in given}, **given}
 
     def catalogue(self) -> list[dict]:
         return [o.to_dict() for o in self.options]

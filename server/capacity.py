@@ -114,6 +114,7 @@ class Capacity(House):
         if room.status != "lobby":
             if saved.actions_error:
                 raise ValueError(f"the moves could not be read: {saved.actions_error}")
+            room.options = room.game_class.saved_options(room.options)   # an older save
             room.game = room.game_class.replay(len(room.seats), room.options, room.seed,
                                                saved.actions)
             if room.game.finished != (room.status == "finished"):

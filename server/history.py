@@ -81,7 +81,7 @@ def entry(room) -> dict | None:
                 "score": scores[i], "place": places[i], "winner": i in result["winners"]}
                for i, seat in enumerate(room.seats)]
     return {"room": room.code, "seed": room.seed, "game": room.game_name, "kind": room.kind,
-            "options": {k: v for k, v in game.options.items() if not str(k).startswith("_")},
+            "options": game.kept_options(),
             "started": room.created, "finished": time.time(),
             "players": players, "rounds": game.round_scores(),
             "log": {"options": room.options, "actions": game.to_json_log(),

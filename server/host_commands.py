@@ -160,6 +160,7 @@ class HostCommands(Seating):
             raise RoomError.from_game(error) from None
         self.store.clear_actions(room.code)      # first: a file that refuses it changes nothing
         room.seed, room.game, room.status = seed, game, "playing"
+        room.options = {**room.options, **game.kept_options()}   # each option, as played
         room.bots, room.bot_generation, room.renames = {}, {}, []
 
     def _host_new_game(self, room: Room, args: dict) -> None:

@@ -80,7 +80,8 @@ class Replays:
         try:
             if cls is None:
                 raise ValueError(f"no game called {played['game']!r}")
-            args = (players, source["options"], played["seed"], source["actions"])
+            options = cls.saved_options(source["options"])     # an older game's, too
+            args = (players, options, played["seed"], source["actions"])
             moments = cls.highlights(*args, most=MOST_MOMENTS)
             views: list[str] = []
             rounds: list[dict] = []
