@@ -5,6 +5,8 @@ hand, where each tile fits now (`fits`), the trains, the markers and the tiles l
 
 - "facil" plays any tile that fits, preferring its own train, and draws or passes when the rules
   say so.
+- Both, having just opened the round with the highest double, start their own train when a
+  tile fits it (until then no other train is open to them) and else end the turn.
 - "normal" plans the longest train it could lay on its own train and keeps those tiles for it,
   playing its other tiles on the Mexican train and on marked trains first; it takes its marker
   off when it is out, plays a double only when it holds the tile to cover it, and sheds its

@@ -5,19 +5,22 @@ a lesson needs it to start.
      "boneyard": "3-1 9-4 ...",            from the top: the first is drawn first
      "fill": true,                         the tiles not named go under the boneyard
      "round": 1,                           1.. the match's rounds (everyone's score from "scores")
-     "hub": "12-12",                       the double in the hub (default: the round's engine;
-                                           with the `highest_double` start, found in the hands)
+     "hub": "12-12",                       the double already in the hub; default: the round's
+                                           engine, but with the `highest_double` start and no
+                                           tile laid the highest double in a hand opens the
+                                           round (its holder puts it there and plays first)
      "trains": ["12-7 7-3", "", ...],      tiles already laid on each seat's train, in order
      "mexican": "12-4",                    ... and on the Mexican train
      "markers": [1],                       seats whose marker is out
      "dealer": 3, "turn": 0,               default: the last seat deals, the next one plays
+                                           (or the opener)
      "scores": [0, 12, ...],
      "first_turns_over": true}             default: true when some train has a tile
 
 Together the hands, the boneyard, the hub and the trains must be the 91 tiles, each once
 (with `fill`, the missing ones are added under the boneyard in a fixed order). Each train must
 follow on from the hub, at most one may end in a double (the one to cover), and every hand
-holds a tile.
+holds a tile (with the `highest_double` start, the opener's hand once the hub double has left it).
 """
 from __future__ import annotations
 
@@ -39,6 +42,13 @@ def _seat(value, players: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
         raise ValueError("seat")
     return value
+
+
+def opener_keeps_a_tile(hands: list[list]) -> bool:
+    """With the text's start: whether the hand holding the highest double keeps a tile once the
+    double is in the hub (true when no hand holds a double: the opener draws one)."""
+    doubles = [(t, s) for s, hand in enumerate(hands) for t in hand if t.is_double]
+    return not doubles or len(hands[max(doubles)[1]]) > 1
 
 
 def check_deal(deal, options: dict) -> dict:
@@ -66,19 +76,20 @@ def _check(deal, options: dict) -> dict:
         hub = dominoes.parse(hub)
         if not hub.is_double:
             raise ValueError("the hub is a double")
-    if options["start"] == ENGINE:
-        engine = dominoes.double(engine_number(round_no - 1))
-        if hub not in (None, engine):
-            raise ValueError("the round's engine is in the hub")
-        hub = engine
     train_texts = deal.get("trains", [])
     if not isinstance(train_texts, list) or len(train_texts) > players:
         raise ValueError("trains")
     trains = [dominoes.parse_all(t) for t in train_texts]
     mexican = dominoes.parse_all(deal.get("mexican", ""))
     laid = [t for train in trains for t in train] + mexican
-    if laid and hub is None:
-        raise ValueError("trains need a hub")
+    engine = dominoes.double(engine_number(round_no - 1))
+    if options["start"] == ENGINE and hub not in (None, engine):
+        raise ValueError("the round's engine is in the hub")
+    if hub is None and (laid or options["start"] == ENGINE):
+        hub = engine
+        deal = {**deal, "hub": dominoes.tile_text(hub)}
+    if hub is None and not opener_keeps_a_tile(hands):
+        raise ValueError("the opener keeps a tile")
     if hub is not None:
         built = [Train(hub.high, tiles) for tiles in (*trains, mexican)]   # ValueError if broken
         if sum(train.open_double for train in built) > 1:

@@ -62,6 +62,7 @@ class Tren(RoundGame):
         self.played = 0                        # tiles laid in this turn
         self.drawn = False                     # drawn since this turn (or its double) began
         self.just_played: int | None = None    # whose turn just ended with a tile
+        self.opener: int | None = None         # who put the hub double down, during that turn
         self.round_results: list[dict] = []
         self.first_scores = [0] * players      # before the first round played here
         self._audited_rounds = 0
@@ -91,8 +92,8 @@ class Tren(RoundGame):
 
     def _deal(self, explicit: dict | None = None) -> None:
         n = self.players
-        engine_mode = self.options["start"] == ENGINE
         if explicit is None:
+            engine_mode = self.options["start"] == ENGINE
             hub = dominoes.double(engine_number(self.round)) if engine_mode else None
             pool = [t for t in ALL_TILES if t != hub]
             self.rng.shuffle(pool)
@@ -105,23 +106,22 @@ class Tren(RoundGame):
         else:
             self.hands = [dominoes.parse_all(h) for h in explicit["hands"]]
             self.boneyard = list(reversed(dominoes.parse_all(explicit.get("boneyard", ""))))
-            hub = explicit.get("hub")
-            hub = dominoes.parse(hub) if hub else (
-                dominoes.double(engine_number(self.round)) if engine_mode else None)
+            # check_deal names the hub, unless the highest double in a hand opens the round
+            hub = dominoes.parse(explicit["hub"]) if explicit.get("hub") else None
         self.markers = [False] * n
         self.had_turn = [False] * n
         self.played, self.drawn, self.just_played = 0, False, None
         self.phase = PLAY
         self._event("deal", self.dealer, round=self.round + 1)
-        starter, placer = (self.dealer + 1) % n, None
+        starter, self.opener = (self.dealer + 1) % n, None
         if hub is None:
             starter, hub = self._highest_double(starter)
-            placer = starter
+            self.opener = starter
         self.hub = hub
         self.trains = [Train(hub.high) for _ in range(n)]
         self.mexican = Train(hub.high)
         self.turn = starter
-        self._event("hub", placer, tile=dominoes.tile_text(hub))
+        self._event("hub", self.opener, tile=dominoes.tile_text(hub))
         if explicit is not None:
             self._lay_explicit(explicit)
 
@@ -154,6 +154,8 @@ class Tren(RoundGame):
                 self.had_turn[seat] = True     # a marker goes out only at the end of a turn
         if "turn" in deal:
             self.turn = deal["turn"]
+        if self.turn != self.opener or self.had_turn[self.turn]:
+            self.opener = None          # the deal starts after the opening turn
 
     # ----- the trains a seat may play on ------------------------------------------------------
 
@@ -169,6 +171,11 @@ class Tren(RoundGame):
             if self._train(key).open_double:
                 return key
         return None
+
+    def _opening(self, seat: int) -> bool:
+        """The text's start: `seat` has just put the highest double in the hub, and may still
+        start their own train in this turn or end it (no draw, no marker)."""
+        return seat == self.opener and self.played == 0
 
     def _chaining(self, seat: int) -> bool:
         """On a first turn with the `chain` option: tiles after the first go on one's own train."""
@@ -253,6 +260,8 @@ class Tren(RoundGame):
         self._in_turn(seat)
         if self._can_play(seat):
             raise refuse("tile_fits_no_draw")
+        if self._opening(seat):
+            raise refuse("opening_no_draw")
         if self.drawn:
             raise refuse("drew_this_turn")
         if not self.boneyard:
@@ -263,6 +272,10 @@ class Tren(RoundGame):
 
     def _do_pass(self, seat, act) -> None:
         self._in_turn(seat)
+        if self._opening(seat):
+            self._event("pass", seat, stop=True, opening=True)    # the hub double was the turn
+            self._end_turn(seat, played=False)
+            return
         if self._chaining(seat) and self._open_double() is None:
             self._event("pass", seat, stop=True)     # enough tiles for a first turn
             self._end_turn(seat, played=True)
@@ -281,6 +294,7 @@ class Tren(RoundGame):
 
     def _end_turn(self, seat: int, played: bool) -> None:
         self.had_turn[seat] = True
+        self.opener = None
         self.turn = (seat + 1) % self.players
         self.played, self.drawn = 0, False
         self.just_played = seat if played else None
@@ -327,6 +341,8 @@ class Tren(RoundGame):
             return [] if seat in self.ready else ["next_round"]
         if seat != self.turn:
             return []
+        if self._opening(seat):
+            return ["play", "pass"] if self._can_play(seat) else ["pass"]
         if self._can_play(seat):
             if self._chaining(seat) and self._open_double() is None:
                 return ["play", "pass"]
@@ -348,6 +364,8 @@ class Tren(RoundGame):
             return refuse("no_tile_fits")
         if self._can_play(seat):
             return refuse("tile_fits_no_draw" if kind == "draw" else "tile_fits_no_pass")
+        if self._opening(seat):
+            return refuse("opening_no_draw")
         if kind == "draw":
             return refuse("drew_this_turn" if self.drawn else "boneyard_empty")
         return refuse("draw_before_passing")
@@ -385,6 +403,7 @@ class Tren(RoundGame):
             "turn": self.turn,
             "phase": self.phase,
             "first_turn": in_play and not self.had_turn[self.turn],
+            "opening": in_play and self._opening(self.turn),
             "played": self.played if in_play else 0,
             "drawn": self.drawn and in_play,
             "boneyard": len(self.boneyard),

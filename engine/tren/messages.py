@@ -28,6 +28,10 @@ register({
                        "The boneyard is empty: there are no tiles left to draw."),
     "tile_fits_no_pass": ("Tienes una ficha que encaja: no puedes pasar.",
                           "You have a tile that fits: you cannot pass."),
+    "opening_no_draw": ("Has abierto la ronda con el doble del centro: en este turno no se "
+                        "roba. Termina el turno.",
+                        "You opened the round with the double in the hub: no drawing in this "
+                        "turn. End your turn."),
     "draw_before_passing": ("Antes de pasar tienes que robar una ficha.",
                             "You must draw a tile before passing."),
     # What the phone sent cannot be read

@@ -32,14 +32,22 @@ OPTIONS = Options([
         Choice("15-12-10", Words("15, 12 o 10", "15, 12 or 10"),
                Words("15 de 2 a 4 jugadores, 12 con 5 o 6, 10 con 7 u 8.",
                      "15 for 2 to 4 players, 12 for 5 or 6, 10 for 7 or 8.")))),
-    Option("start", Words("El doble del centro", "The double in the hub"), ENGINE, choices=(
-        Choice(ENGINE, Words("El de la ronda, apartado antes de repartir",
-                             "The round's own, set aside before dealing"),
-               Words("Cada ronda empieza con su doble en el centro: el 12, luego el 11...",
-                     "Each round starts with its own double in the hub: 12, then 11...")),
-        Choice(HIGHEST_IN_HAND, Words("El más alto de una mano", "The highest in a hand"),
-               Words("Quien tiene el doble más alto lo pone en el centro y empieza.",
-                     "Whoever holds the highest double puts it in the hub and starts.")))),
+    # Games saved before the text's start became the default name no `start`: they were
+    # played with the round's double set aside, and replay so.
+    Option("start", Words("El doble del centro", "The double in the hub"), HIGHEST_IN_HAND,
+           saved_default=ENGINE, choices=(
+        Choice(HIGHEST_IN_HAND, Words("El más alto de una mano (reglamento)",
+                                      "The highest in a hand (rulebook)"),
+               Words("Quien tiene el doble más alto lo pone en el centro y empieza: en ese turno "
+                     "puede empezar su tren o terminar el turno.",
+                     "Whoever holds the highest double puts it in the hub and starts: in that "
+                     "turn they may start their train or end the turn.")),
+        Choice(ENGINE, Words("El de la ronda, como en muchas casas",
+                             "The round's own, as many families play"),
+               Words("Antes de repartir se aparta el doble de la ronda y va al centro: el 12, "
+                     "luego el 11...; empieza quien va después del que reparte.",
+                     "Before the deal the round's double is set aside for the hub: 12, then "
+                     "11...; the player after the dealer starts.")))),
     Option("first_turn", Words("Primer turno", "First turn"), ONE, choices=(
         Choice(ONE, Words("Una ficha, como siempre", "One tile, as always")),
         Choice(CHAIN, Words("Todas las que encajen en tu tren", "As many as fit your train")))),

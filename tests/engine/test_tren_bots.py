@@ -26,8 +26,9 @@ TABLES = [["facil"] * 4, ["normal"] * 4, ["normal", "facil", "facil", "facil"],
 @pytest.mark.parametrize("levels", TABLES, ids=lambda levels: ",".join(levels))
 def test_bot_games_never_try_an_illegal_move_and_always_end(levels):
     for seed in range(100, 104):
-        for options in ({"rounds": 3},
-                        {"rounds": 1, "start": "highest_double", "first_turn": "chain"}):
+        for options in ({"rounds": 3}, {"rounds": 3, "start": "engine"},
+                        {"rounds": 1, "start": "highest_double", "first_turn": "chain"},
+                        {"rounds": 1, "start": "engine", "first_turn": "chain"}):
             outcome = play(len(levels), seed, levels, check=True, options=options,
                            game_name="tren")
             assert outcome.violations == []
@@ -89,6 +90,21 @@ def test_normal_has_the_lowest_total_against_three_facil_most_of_the_time():
                         game_name="tren", options={"rounds": 3})
     assert result["violations"] == 0
     assert result["strict"] >= 14            # 25% by chance; the bench prints the figure
+
+
+def test_bots_start_their_train_after_the_hub_double_or_else_end_the_turn():
+    """The text's start: the opener may start their train in the same turn. A tile on your own
+    train is always worth it (until then no other train is open to you), so both levels lay
+    one when they can, and end the turn (no draw, no marker) when they cannot."""
+    for level in LEVELS:
+        game = deal(["12-3 9-9", "11-11 11-2 11-7 5-0", "8-8 6-1"], "12-12",
+                    options={"start": "highest_double"})
+        move = make_bot(level, 1).choose(game.view(1))
+        assert move["type"] == "play" and move["train"] == 1 and move["tile"] in ("11-2", "11-7")
+        game = deal(["12-3 9-9", "11-11 10-2 5-0", "8-8 6-1"], "12-12",
+                    options={"start": "highest_double"})
+        assert act(game, make_bot(level, 1)) == {"type": "pass"}
+        assert game.turn == 2 and not game.markers[1] and len(game.hands[1]) == 2
 
 
 # ----- facil ------------------------------------------------------------------------------------

@@ -12,7 +12,8 @@ from tests.engine.tren_helpers import deal, play, train
 
 
 def whole(hands, players=3):
-    """A deal naming every tile: the given hands, the rest in the boneyard in set order."""
+    """A deal naming every tile: the given hands, the rest in the boneyard in set order (the
+    double 12 set aside, for the `engine` start)."""
     named = {dominoes.parse(t) for h in hands for t in h.split()} | {dominoes.double(12)}
     rest = [dominoes.tile_text(t) for t in ALL_TILES if t not in named]
     return {"hands": list(hands), "boneyard": " ".join(rest)}
@@ -20,7 +21,7 @@ def whole(hands, players=3):
 
 def test_a_given_deal_is_dealt_as_written_and_keeps_every_tile():
     given = whole(["12-7 5-5 3-1", "11-2 4-4", "9-0 8-8 6-6"])
-    game = Tren.new(3, {"_deal": given}, seed=1)
+    game = Tren.new(3, {"start": "engine", "_deal": given}, seed=1)
     assert game.view(0)["hand"] == ["12-7", "5-5", "3-1"] and game.turn == 0 and game.dealer == 2
     assert dominoes.tile_text(game.boneyard[-1]) == given["boneyard"].split()[0]
     game.apply(0, play("12-7", 0))
@@ -67,7 +68,11 @@ def test_a_deal_may_start_at_a_later_round_and_in_the_first_turns():
 
 def test_a_deal_with_the_texts_start_finds_the_highest_double_or_takes_a_given_hub():
     game = deal(["9-9 5-3", "2-6 4-4"], options={"start": "highest_double"})
-    assert game.view(None)["hub"] == "9-9" and game.turn == 0
+    assert game.view(None)["hub"] == "9-9" and game.turn == 0 and game.view(None)["opening"]
+    game = deal(["9-9 5-3", "2-6 4-4 3-3"], options={"start": "highest_double"}, turn=1)
+    assert game.turn == 1 and not game.view(None)["opening"]     # after the opening turn
+    game = deal(["9-9", "2-6 4-4"], hub="12-12", options={"start": "highest_double"})
+    assert game.view(None)["hub"] == "12-12" and game.turn == 0 and not game.view(None)["opening"]
     game = deal(["9-1 5-3", "2-6 4-4"], hub="7-7", trains=["7-2"],
                 options={"start": "highest_double"})
     assert game.view(None)["hub"] == "7-7" and train(game, 0) == ["7-2"]
@@ -87,12 +92,15 @@ def test_a_deal_with_the_texts_start_finds_the_highest_double_or_takes_a_given_h
     lambda d: d.update(scores=[1, 2]), lambda d: d.update(scores=[1, 2, True]),
     lambda d: d.update(first_turns_over="yes"), lambda d: d.update(fill=1),
     lambda d: d.update(trains="12-5"),
+    lambda d: d.update(hands=["12-7 5-5 3-1", "11-2 4-4", "8-8"], boneyard="", fill=True,
+                       start="highest_double"),          # the 8-8 would leave its hand empty
 ])
 def test_a_deal_that_could_not_be_a_round_is_refused(spoil):
     given = whole(["12-7 5-5 3-1", "11-2 4-4", "9-0 8-8 6-6"])
     spoil(given)
+    start = given.pop("start", "engine")
     with pytest.raises(IllegalAction) as error:
-        Tren.new(3, {"_deal": given}, seed=1)
+        Tren.new(3, {"start": start, "_deal": given}, seed=1)
     assert error.value.code == "bad_deal"
 
 
@@ -100,7 +108,7 @@ def test_a_deal_that_could_not_be_a_round_is_refused(spoil):
     {"trains": ["12-5 6-6"]},                              # not a chain from the hub
     {"trains": ["12-5 5-5", "12-4 4-4"]},                  # two doubles to cover
     {"mexican": "11-3"},
-    {"trains": ["9-4"], "options": {"start": "highest_double"}},  # trains need a given hub
+    {"trains": ["9-4"], "options": {"start": "highest_double"}},  # the hub: round 1's 12-12
 ])
 def test_trains_that_are_not_chains_from_the_hub_are_refused(extra):
     options = extra.pop("options", {})

@@ -1,7 +1,8 @@
 """One test per entry of "## Interpretations" in docs/rules/tren.md.
 
 Each test pins down how the engine reads a point the rule sheet leaves open. Set-ups come from
-`tren_helpers.deal`: the double 12 in the hub, the last seat deals, seat 0 plays first.
+`tren_helpers.deal`: the double 12 in the hub (the `engine` start), the last seat deals, seat 0
+plays first.
 """
 import pytest
 
@@ -15,9 +16,10 @@ from tests.engine.tren_helpers import deal, events, hand, play, train
 def test_interpretation_tiles_per_player_table():
     option = Tren.OPTIONS.by_name["tiles"]
     assert option.default == "15-11-8" and option.values == ("15-11-8", "15-12-10")
-    sizes = {n: len(Tren.new(n, None, 1).hands[0]) for n in range(2, 9)}
+    # The largest hand: the opener has put one tile, the highest double, in the hub.
+    sizes = {n: max(map(len, Tren.new(n, None, 1).hands)) for n in range(2, 9)}
     assert sizes == {2: 15, 3: 15, 4: 15, 5: 11, 6: 11, 7: 8, 8: 8}
-    sizes = {n: len(Tren.new(n, {"tiles": "15-12-10"}, 1).hands[0]) for n in range(2, 9)}
+    sizes = {n: max(map(len, Tren.new(n, {"tiles": "15-12-10"}, 1).hands)) for n in range(2, 9)}
     assert sizes == {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10}
 
 
@@ -26,7 +28,7 @@ def test_interpretation_tiles_per_player_table():
                                          (1, [12])])
 def test_interpretation_the_match_and_its_engine_doubles(rounds, hubs):
     assert Tren.OPTIONS.by_name["rounds"].default == 13
-    game = Tren.new(2, {"rounds": rounds}, seed=3)
+    game = Tren.new(2, {"rounds": rounds, "start": "engine"}, seed=3)
     bots = [Tren.make_bot("facil", s, 3) for s in range(2)]
     seen = []
     while not game.finished:
@@ -36,15 +38,15 @@ def test_interpretation_the_match_and_its_engine_doubles(rounds, hubs):
             assert dominoes.double(seen[-1]) not in game.boneyard + sum(game.hands, [])
         game.apply(*next_move(game, bots))
     assert seen == hubs and len(game.round_results) == rounds
-    # The sheet's own start stays available, for any length of match: the highest double
-    # dealt opens the hub.
+    # The sheet's own start, the default, for any length of match: the highest double dealt
+    # opens the hub.
     for seed in range(5):
-        game = Tren.new(3, {"start": "highest_double", "rounds": 7}, seed=seed)
+        game = Tren.new(3, {"rounds": 7}, seed=seed)
         assert all(t < game.hub for h in game.hands for t in h if t.is_double)
 
 
 def test_interpretation_who_plays_first():
-    game = Tren.new(4, None, seed=11)
+    game = Tren.new(4, {"start": "engine"}, seed=11)
     assert game.turn == (game.dealer + 1) % 4
     dealers = {Tren.new(4, None, seed=s).dealer for s in range(20)}
     assert len(dealers) > 1                          # round 1's dealer is drawn at random
@@ -52,7 +54,32 @@ def test_interpretation_who_plays_first():
                 options={"start": "highest_double"})
     assert game.turn == 1 and game.view(None)["first_turn"]
     game.apply(1, play("10-4", 1))                   # the opener starts its own train too
-    assert train(game, 1) == ["10-4"]
+    assert train(game, 1) == ["10-4"] and game.turn == 2
+
+
+def test_interpretation_the_opener_may_end_the_turn():
+    # "también puede comenzar": may, not must. The hub double was the turn: ending it costs
+    # no draw and puts out no marker, with a tile for the hub or without one.
+    for hands, allowed in ((["12-3 9-9", "10-10 10-4 3-1", "8-8 6-1"], ["play", "pass"]),
+                           (["12-3 9-9", "10-10 9-4 3-1", "8-8 6-1"], ["pass"])):
+        game = deal(hands, "12-12 11-11", options={"start": "highest_double"})
+        assert game.allowed(1) == allowed and game.view(None)["opening"]
+        refused(game, 1, "draw", "tile_fits_no_draw" if "play" in allowed else "opening_no_draw")
+        game.apply(1, "pass")
+        assert game.turn == 2 and not game.markers[1] and len(hand(game, 1)) == 2
+        assert game.had_turn[1] and not game.view(None)["opening"]
+    # The same player in a later turn: an ordinary turn (draw, then marker out).
+    game = deal(["12-3 9-9", "10-10 9-4 3-1", "8-8 6-1"], "12-12 11-11 7-2",
+                options={"start": "highest_double"})
+    game.apply(1, "pass")
+    game.apply(2, "draw")
+    game.apply(2, "pass")
+    game.apply(0, "draw")
+    game.apply(0, "pass")
+    assert game.allowed(1) == ["draw"]
+    game.apply(1, "draw")
+    game.apply(1, "pass")
+    assert game.markers[1]
 
 
 def test_interpretation_nobody_holds_a_double():

@@ -89,11 +89,14 @@ def test_a_play_step_names_its_tile_and_points_at_it_and_its_train(name):
             assert step.point["card"] == tiles[0], name
 
 
-def test_lesson_1_starts_every_train_from_the_hub_on_the_first_turn():
+def test_lesson_1_opens_the_round_with_the_highest_double_and_starts_every_train_from_it():
     lesson = LESSONS["01-primer-turno"]
+    assert "start" not in lesson.options             # the game's default: the text's start
     game = play_to(lesson, 1)
     view = game.view(LEARNER)
     assert view["hub"] == "12-12" and view["first_turn"] and view["fits"]["12-5"] == [0]
+    assert [e["seat"] for e in view["events"] if e["type"] == "hub"] == [LEARNER]
+    assert view["opening"] and view["allowed"] == ["play", "pass"]     # or end the turn
     assert not any(train["started"] for train in view["trains"])
     game = play_to(lesson, 2)
     assert [t["tiles"] for t in game.view(None)["trains"]] == [["12-5"], ["12-9"], ["12-3"]]
@@ -138,6 +141,7 @@ def test_lesson_4_puts_the_marker_out_opens_a_train_and_takes_the_marker_off():
 def test_lesson_5_starts_the_mexican_train_only_after_your_own():
     lesson = LESSONS["05-tren-mexicano"]
     game = play_to(lesson, 0)
+    assert game.view(None)["hub"] == "12-12" and game.view(None)["opening"]   # yours
     with pytest.raises(GameError) as refused:
         game.apply(LEARNER, {"type": "play", "tile": "12-8", "train": "mexican"})
     assert refused.value.code == "own_train_first"

@@ -1,8 +1,9 @@
 """One test per rule clause of Tren Mexicano (docs/rules/tren.md, "The rules"), named after it.
 
-Set-ups come from `tren_helpers.deal`: the double 12 in the hub, the last seat deals, seat 0
-plays first, tiles not named go under the boneyard. Seats are in playing order: the text's
-"to the left" of seat s is seat s + 1.
+Set-ups come from `tren_helpers.deal`: the double 12 in the hub (the round's double set aside,
+the `engine` start), the last seat deals, seat 0 plays first, tiles not named go under the
+boneyard; the text's own start, the default, is asked for by name. Seats are in playing order:
+the text's "to the left" of seat s is seat s + 1.
 """
 import pytest
 
@@ -26,32 +27,44 @@ def test_tiles_the_set_is_91_tiles_each_pair_of_0_to_12_once():
 
 # ----- setup ----------------------------------------------------------------------------------
 
-def test_setup_everyone_draws_a_hidden_hand_and_the_rest_is_the_boneyard():
-    game = Tren.new(4, None, seed=3)
+def dealt(game) -> list[int]:
+    """Each hand's size as dealt: the double its holder put in the hub counts as theirs."""
+    assert events(game, "draw") == []                   # nobody drew looking for a double
+    sizes = [len(h) for h in game.hands]
+    opener = events(game, "hub")[-1]["seat"]
+    if opener is not None:
+        sizes[opener] += 1
+    return sizes
+
+
+@pytest.mark.parametrize("start,boneyard", [("highest_double", 91 - 60), ("engine", 90 - 60)])
+def test_setup_everyone_draws_a_hidden_hand_and_the_rest_is_the_boneyard(start, boneyard):
+    game = Tren.new(4, {"start": start}, seed=3)
     tv = game.view(None)
-    assert "hand" not in tv and all(p["tiles"] == 15 for p in tv["players"])
-    assert tv["boneyard"] == 90 - 60                # the engine double is in the hub
+    assert "hand" not in tv and dealt(game) == [15] * 4
+    assert tv["boneyard"] == boneyard               # the round's own double is set aside
     for seat in range(4):
         view = game.view(seat)
-        assert len(view["hand"]) == 15
+        assert len(view["hand"]) == len(game.hands[seat])
         others = {t for s in range(4) if s != seat for t in game.hands[s]}
         assert not others & set(dominoes.parse_all(view["hand"]))
     assert game.audit() == []
 
 
+@pytest.mark.parametrize("start", ["highest_double", "engine"])
 @pytest.mark.parametrize("players,tiles", [(2, 15), (3, 15), (4, 15), (5, 11), (6, 11),
                                            (7, 8), (8, 8)])
-def test_setup_tiles_per_player_default_table_15_11_8(players, tiles):
-    game = Tren.new(players, None, seed=1)
-    assert [len(h) for h in game.hands] == [tiles] * players
-    assert len(game.boneyard) == 90 - players * tiles
+def test_setup_tiles_per_player_default_table_15_11_8(players, tiles, start):
+    game = Tren.new(players, {"start": start}, seed=1)
+    assert dealt(game) == [tiles] * players
+    assert len(game.boneyard) == 91 - players * tiles - (start == "engine")
     assert game.view(None)["hand_size"] == tiles
 
 
 @pytest.mark.parametrize("players,tiles", [(4, 15), (5, 12), (6, 12), (7, 10), (8, 10)])
 def test_setup_tiles_per_player_option_15_12_10(players, tiles):
     game = Tren.new(players, {"tiles": "15-12-10"}, seed=1)
-    assert [len(h) for h in game.hands] == [tiles] * players
+    assert dealt(game) == [tiles] * players
 
 
 def test_setup_every_player_has_a_marker_beside_them_and_an_empty_station():
@@ -63,15 +76,27 @@ def test_setup_every_player_has_a_marker_beside_them_and_an_empty_station():
 
 # ----- starting -------------------------------------------------------------------------------
 
-def test_starting_the_rounds_double_is_set_aside_in_the_hub():
-    game = Tren.new(3, None, seed=5)
-    assert game.view(None)["hub"] == "12-12" and game.view(None)["engine"] == 12
-    assert dominoes.double(12) not in game.boneyard + sum(game.hands, [])
-
-
-def test_starting_the_player_after_the_dealer_plays_first():
+def test_starting_by_default_the_highest_double_dealt_opens_the_hub_and_its_holder_starts():
     for seed in range(6):
         game = Tren.new(4, None, seed=seed)
+        view = game.view(None)
+        assert view["start"] == "highest_double" and view["opening"]
+        held = [t for hand in game.hands for t in hand if t.is_double]
+        assert all(t < game.hub for t in held)
+        assert events(game, "hub")[-1]["seat"] == game.turn
+        assert game.allowed(game.turn) in (["play", "pass"], ["pass"])
+
+
+def test_starting_the_rounds_double_is_set_aside_in_the_hub_with_the_engine_start():
+    game = Tren.new(3, {"start": "engine"}, seed=5)
+    assert game.view(None)["hub"] == "12-12" and game.view(None)["engine"] == 12
+    assert dominoes.double(12) not in game.boneyard + sum(game.hands, [])
+    assert events(game, "hub")[-1]["seat"] is None and not game.view(None)["opening"]
+
+
+def test_starting_the_player_after_the_dealer_plays_first_with_the_engine_start():
+    for seed in range(6):
+        game = Tren.new(4, {"start": "engine"}, seed=seed)
         assert game.turn == (game.dealer + 1) % 4
 
 
@@ -87,8 +112,37 @@ def test_starting_the_highest_double_in_a_hand_opens_the_hub_with_the_text_start
 def test_starting_the_opener_may_start_their_own_train_in_the_same_turn():
     game = deal(["12-3 9-9", "11-11 11-2 5-0", "8-8 6-1"], "12-12",
                 options={"start": "highest_double"})
+    assert game.allowed(1) == ["play", "pass"] and game.view(1)["opening"]
     game.apply(1, play("11-2", 1))
     assert train(game, 1) == ["11-2"] and game.turn == 2
+
+
+def test_starting_the_opener_may_end_the_turn_after_the_hub_double_instead():
+    game = deal(["12-3 9-9", "11-11 11-2 5-0", "8-8 6-1"], "12-12",
+                options={"start": "highest_double"})
+    boneyard = len(game.boneyard)
+    game.apply(1, "pass")                           # «Terminar turno»: no draw, no marker
+    assert game.turn == 2 and not game.markers[1] and hand(game, 1) == ["11-2", "5-0"]
+    assert train(game, 1) == [] and len(game.boneyard) == boneyard
+    assert events(game, "pass")[-1] == {"n": events(game, "pass")[-1]["n"], "type": "pass",
+                                        "seat": 1, "stop": True, "opening": True}
+    assert not game.view(None)["opening"]
+    game.apply(2, "draw")                           # the next player's first turn, as always
+    game.apply(2, "pass")
+    game.apply(0, "draw")
+    game.apply(0, "pass")
+    assert game.turn == 1 and game.allowed(1) == ["play"]    # no second chance to stop
+    refused(game, 1, "pass", "tile_fits_no_pass")
+
+
+def test_starting_an_opener_with_nothing_for_the_hub_ends_the_turn_without_drawing():
+    game = deal(["12-3 9-9", "11-11 10-2 5-0", "8-8 6-1"], "12-12 3-1",
+                options={"start": "highest_double"})
+    assert game.allowed(1) == ["pass"]
+    refused(game, 1, "draw", "opening_no_draw")
+    assert game._why_not_in_play(1, "draw").code == "opening_no_draw"
+    game.apply(1, "pass")
+    assert game.turn == 2 and not game.markers[1] and len(hand(game, 1)) == 2
 
 
 def test_starting_when_nobody_holds_a_double_the_players_draw_until_someone_does():
@@ -351,15 +405,15 @@ def play_out(game, levels=("facil",)):
 
 
 @pytest.mark.slow
-def test_rounds_the_standard_match_is_13_rounds_from_12_12_down_to_0_0():
-    game = play_out(Tren.new(3, None, seed=4))
+def test_rounds_the_standard_match_is_13_rounds_from_12_12_down_to_0_0_with_the_engine_start():
+    game = play_out(Tren.new(3, {"start": "engine"}, seed=4))
     assert [r["hub"] for r in game.round_results] == [f"{n}-{n}" for n in range(12, -1, -1)]
     assert Tren.OPTIONS.defaults()["rounds"] == 13
 
 
 @pytest.mark.parametrize("rounds,last", [(7, 6), (3, 10), (1, 12)])
 def test_rounds_shorter_matches_stop_earlier(rounds, last):
-    game = play_out(Tren.new(2, {"rounds": rounds}, seed=4))
+    game = play_out(Tren.new(2, {"rounds": rounds, "start": "engine"}, seed=4))
     assert [r["hub"] for r in game.round_results] == \
         [f"{n}-{n}" for n in range(12, last - 1, -1)]
 
@@ -373,12 +427,19 @@ def test_rounds_the_dealer_moves_one_seat_each_round():
     assert game.view(None)["hub"] == "11-11" and game.view(None)["round"] == 2
 
 
-def test_rounds_the_texts_highest_double_start_stays_available_as_an_option():
+def test_rounds_by_default_each_round_is_opened_by_the_highest_double_dealt():
     choices = [c.value for c in Tren.OPTIONS.by_name["start"].choices]
-    assert choices == ["engine", "highest_double"]
-    game = play_out(Tren.new(3, {"start": "highest_double", "rounds": 3}, seed=8))
-    assert len(game.round_results) == 3
-    assert all(dominoes.parse(r["hub"]).is_double for r in game.round_results)
+    assert choices == ["highest_double", "engine"]     # the text's start, then the houses'
+    game = Tren.new(3, {"rounds": 3}, seed=8)
+    bots = [Tren.make_bot("facil", s, 1) for s in range(3)]
+    opened = []
+    while not game.finished:
+        if game.phase == "play" and len(opened) == len(game.round_results):
+            held = [t for hand in game.hands for t in hand if t.is_double]
+            opened.append((game.hub, all(t < game.hub for t in held)))
+        game.apply(*next_move(game, bots))
+    assert [hub for hub, _ in opened] == [dominoes.parse(r["hub"]) for r in game.round_results]
+    assert len(opened) == 3 and all(highest for _, highest in opened)
 
 
 # ----- house rules ------------------------------------------------------------------------------
@@ -418,7 +479,7 @@ def test_house_rule_first_turn_chain_lays_as_many_tiles_as_fit_your_own_train():
 
 def test_house_rules_default_to_the_texts_rules():
     defaults = Tren.OPTIONS.defaults()
-    assert defaults == {"rounds": 13, "tiles": "15-11-8", "start": "engine",
+    assert defaults == {"rounds": 13, "tiles": "15-11-8", "start": "highest_double",
                         "first_turn": "one_tile", "double_blank": 0, "faces": "pips"}
 
 

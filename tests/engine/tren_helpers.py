@@ -1,6 +1,8 @@
 """Set-ups for the Tren Mexicano tests, through the game's own `_deal` option (the one the
-lessons use). Defaults: the engine start, round 1 (the double 12 in the hub), the last seat
-deals and seat 0 plays first; the tiles not named go under the boneyard."""
+lessons use). Defaults: the round's double set aside (the `engine` start: the double 12 in the
+hub in round 1), the last seat deals and seat 0 plays first; the tiles not named go under the
+boneyard. The game's own default, the text's start, is asked for with
+`options={"start": "highest_double"}`."""
 from engine import dominoes
 from engine.tren import Tren
 
@@ -12,7 +14,7 @@ def deal(hands, boneyard="", *, options=None, seed=0, empty_boneyard=False, **ex
     of the `_deal` option (`trains`, `mexican`, `markers`, `round`, `turn`, `scores`, ...).
     `empty_boneyard` then takes the boneyard away (the tiles left out of play: check such a
     game with `audit(full_deck=False)`)."""
-    game = Tren.new(len(hands), {**(options or {}),
+    game = Tren.new(len(hands), {"start": "engine", **(options or {}),
                                  "_deal": {"hands": list(hands), "boneyard": boneyard,
                                            "fill": True, **extra}}, seed)
     if empty_boneyard:
