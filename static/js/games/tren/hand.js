@@ -100,6 +100,7 @@ export function mount(root, ctx) {
     if (!myTurn()) return t("tren.hand.hint.wait");
     if (!a.has("play")) {
       const reason = errorText(whyNot(g, "play"));
+      if (g.opening) return t("tren.hand.hint.opening_end", { reason });
       return a.has("draw") ? t("tren.hand.hint.draw", { reason }) : t("tren.hand.hint.pass", { reason });
     }
     if (ui.selected) {
@@ -109,6 +110,7 @@ export function mount(root, ctx) {
       return t("tren.hand.hint.fits_nowhere");
     }
     if (g.open_double) return t("tren.hand.hint.cover", { double: theTile(g.open_double.tile, getLang()) });
+    if (g.opening) return t("tren.hand.hint.opening", { double: theTile(g.hub, getLang()) });
     if (a.has("pass")) return t("tren.hand.hint.stop");
     return t("tren.hand.hint.pick");
   }
@@ -181,10 +183,12 @@ export function mount(root, ctx) {
         disabled: pending, text: t("tren.hand.btn.draw") }));
     }
     if (a.has("pass")) {
-      const stop = a.has("play");           // the first turn's run of tiles on your own train
+      // Stopping rather than passing: the first turn's run of tiles on your own train, or the
+      // turn that opened the round with the hub double (no marker either way).
+      const stop = a.has("play");
+      const label = g.opening ? "tren.hand.btn.end_turn" : stop ? "tren.hand.btn.stop" : "tren.hand.btn.pass";
       buttons.push(h("button", { type: "button", class: ["btn act act-pass", !stop && "primary", stop && "secondary"],
-        dataset: { act: "pass", key: t("tren.key.hand.pass") }, disabled: pending,
-        text: stop ? t("tren.hand.btn.stop") : t("tren.hand.btn.pass") }));
+        dataset: { act: "pass", key: t("tren.key.hand.pass") }, disabled: pending, text: t(label) }));
     }
     el.actions.replaceChildren(...buttons);
   }

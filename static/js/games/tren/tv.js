@@ -117,7 +117,8 @@ function call(ctx) {
   }
   return h("div", { class: "tren-call turn", vars: seatVars(seat) },
     h("p", { class: "call-title", text: t("tren.tv.turn", { name: seat.name }) }),
-    view.first_turn && h("p", { class: "call-sub", text: t("tren.tv.first_turn") }),
+    view.opening ? h("p", { class: "call-sub", text: t("tren.tv.opening", { tile: words(view.hub) }) })
+      : view.first_turn && h("p", { class: "call-sub", text: t("tren.tv.first_turn") }),
     !view.boneyard && h("p", { class: "call-sub", text: t("tren.tv.boneyard_empty") }));
 }
 
