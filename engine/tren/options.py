@@ -19,12 +19,12 @@ from engine.tren.rules import (
 OPTIONS = Options([
     Option("rounds", Words("Partida", "Match"), DEFAULT_ROUNDS, choices=(
         Choice(13, Words("13 rondas", "13 rounds"),
-               Words("Del doble 12 al doble blanco.", "Double 12 down to double blank.")),
+               Words("La partida entera del reglamento.", "The rulebook's whole game.")),
         Choice(7, Words("7 rondas", "7 rounds"),
-               Words("Del doble 12 al doble 6.", "Double 12 down to double 6.")),
+               Words("Media partida, para una noche corta.", "Half a game, for a short night.")),
         Choice(3, Words("3 rondas", "3 rounds"),
-               Words("Del doble 12 al doble 10.", "Double 12 down to double 10.")),
-        Choice(1, Words("1 ronda", "1 round"), Words("Con el doble 12.", "With the double 12.")))),
+               Words("Una partida rápida.", "A quick game.")),
+        Choice(1, Words("1 ronda", "1 round"), Words("Una sola ronda, para probar.", "A single round, to try it.")))),
     Option("tiles", Words("Fichas por jugador", "Tiles per player"), DEFAULT_TABLE, choices=(
         Choice("15-11-8", Words("15, 11 u 8 (reglamento)", "15, 11 or 8 (rulebook)"),
                 Words("15 de 2 a 4 jugadores, 11 con 5 o 6, 8 con 7 u 8.",
