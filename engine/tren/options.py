@@ -24,7 +24,8 @@ OPTIONS = Options([
                Words("Media partida, para una noche corta.", "Half a game, for a short night.")),
         Choice(3, Words("3 rondas", "3 rounds"),
                Words("Una partida rápida.", "A quick game.")),
-        Choice(1, Words("1 ronda", "1 round"), Words("Una sola ronda, para probar.", "A single round, to try it.")))),
+        Choice(1, Words("1 ronda", "1 round"),
+               Words("Una sola ronda, para probar.", "A single round, to try it.")))),
     Option("tiles", Words("Fichas por jugador", "Tiles per player"), DEFAULT_TABLE, choices=(
         Choice("15-11-8", Words("15, 11 u 8 (reglamento)", "15, 11 or 8 (rulebook)"),
                 Words("15 de 2 a 4 jugadores, 11 con 5 o 6, 8 con 7 u 8.",
