@@ -203,6 +203,12 @@ class Game(ABC):
         self._public = None          # the cached public view is stale now
         self.log.append((seat, act.to_dict()))
 
+    def apply_logged(self, seat: Seat, action) -> None:
+        """Apply an action read back from a game's log (a replay, a restart, its key moments):
+        as `apply`. A game whose older logs meant something else overrides it (Canasta's
+        kitty, once taken by itself, now a choice)."""
+        self.apply(seat, action)
+
     @abstractmethod
     def view(self, seat: Seat) -> dict:
         """What `seat` may see (None: the public table for the TV). JSON-ready."""
@@ -236,7 +242,7 @@ class Game(ABC):
         """The same game again from its seed, options and action log."""
         game = cls.new(players, options, seed)
         for seat, action in log:
-            game.apply(seat, action)
+            game.apply_logged(seat, action)
         return game
 
     @classmethod

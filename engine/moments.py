@@ -135,7 +135,7 @@ def find_moments(cls: type["Game"], players: int, options: dict | None, seed: in
     finder.start()
     for index, (seat, action) in enumerate(log):
         before = len(game.events)
-        game.apply(seat, action)
+        game.apply_logged(seat, action)
         finder.seen(index, game.events[before:])
     finder.finish()
     # At one action, a round's closing comes last (the play that went out came first).
@@ -150,5 +150,5 @@ def public_views(cls: type["Game"], players: int, options: dict | None, seed: in
     game = cls.new(players, options, seed)
     yield game.view(None)
     for seat, action in log:
-        game.apply(seat, action)
+        game.apply_logged(seat, action)
         yield game.view(None)

@@ -12,12 +12,18 @@ JSON (what clients send)                                        text
 {"type": "meld", "melds": [["Qs", "Qh", "Qd"], ["*", "2c", "*"]]}  meld Qs Qh Qd / * 2c *
 {"type": "add", "meld": 3, "cards": ["Qc", "2h"]}               add #3 Qc 2h
 {"type": "discard", "card": "9s"}                               discard 9s
+  (+ "kitty_choice": true in the log, when the kitty's choice follows)  discard 9s kitty_choice
 {"type": "no_discard"}                                          no_discard
+{"type": "take_kitty"}                                          take_kitty
+{"type": "leave_kitty"}                                         leave_kitty
 {"type": "next_round"}                                          next_round
 
 `take_pile` names the two naturals that meld with the top card, and any further melds from
 the hand that make up the first meld's requirement. `no_discard` ends the round for a player
-whose hand holds only 7s that may not be discarded.
+whose hand holds only 7s that may not be discarded. `take_kitty` and `leave_kitty` are the
+choice a player who may look at their kitty makes once, after that turn's discard. The game
+writes that discard in its log with `kitty_choice`: a discard logged without it, before the
+choice existed, replays as it was played then (the kitty taken by itself; `Canasta.apply_logged`).
 """
 from __future__ import annotations
 
@@ -71,6 +77,16 @@ class NoDiscard(Action):
 
 
 @dataclass(frozen=True)
+class TakeKitty(Action):
+    type: ClassVar[str] = "take_kitty"
+
+
+@dataclass(frozen=True)
+class LeaveKitty(Action):
+    type: ClassVar[str] = "leave_kitty"
+
+
+@dataclass(frozen=True)
 class TakePile(Action):
     cards: tuple[Card, ...]
     melds: tuple[tuple[Card, ...], ...] = ()
@@ -114,16 +130,18 @@ class Add(Action):
 @dataclass(frozen=True)
 class Discard(Action):
     card: Card
+    kitty_choice: bool = False          # as logged: the kitty's choice came after it
     type: ClassVar[str] = "discard"
 
     def to_dict(self) -> dict:
-        return {"type": self.type, "card": FRENCH.format(self.card)}
+        out: dict = {"type": self.type, "card": FRENCH.format(self.card)}
+        return {**out, "kitty_choice": True} if self.kitty_choice else out
 
     def to_text(self) -> str:
-        return f"discard {FRENCH.format(self.card)}"
+        return f"discard {FRENCH.format(self.card)}" + " kitty_choice" * self.kitty_choice
 
 
-SIMPLE = {cls.type: cls for cls in (Draw, TakeTop, NoDiscard, NextRound)}
+SIMPLE = {cls.type: cls for cls in (Draw, TakeTop, NoDiscard, TakeKitty, LeaveKitty, NextRound)}
 ACTIONS = (*SIMPLE.values(), TakePile, MeldCards, Add, Discard)
 
 
@@ -144,7 +162,10 @@ def from_dict(data) -> Action:
         return Add(fields.index(data.get("meld"), "meld_missing", MAX_MELD_ID),
                    _cards(data.get("cards")))
     if kind == "discard":
-        return Discard(fields.piece(data.get("card"), FRENCH.parse))
+        choice = data.get("kitty_choice", False)
+        if not isinstance(choice, bool):
+            raise malformed("kitty_choice_not_yes_no")
+        return Discard(fields.piece(data.get("card"), FRENCH.parse), choice)
     raise malformed("unknown_action")
 
 
@@ -178,8 +199,8 @@ def parse(text: str) -> Action:
         if not (number.isascii() and number.isdigit() and len(number) <= 6):
             raise malformed("meld_missing")
         return from_dict({"type": word, "meld": int(number), "cards": rest[1:]})
-    if word == "discard" and len(rest) == 1:
-        return from_dict({"type": word, "card": rest[0]})
+    if word == "discard" and len(rest) in (1, 2) and rest[1:] in ([], ["kitty_choice"]):
+        return from_dict({"type": word, "card": rest[0], "kitty_choice": len(rest) == 2})
     raise malformed("unknown_action")
 
 

@@ -6,14 +6,17 @@ that view, so it sends only plays the game accepts.
 `choose(view)` returns the bot's next action as a JSON dict, or None when it has nothing to do.
 
 - "facil" draws from the stock, melds whatever it can (using a wild card to make up a pair),
-  adds what fits to its melds and discards its loneliest, cheapest card.
+  adds what fits to its melds and discards its loneliest, cheapest card; it always takes its
+  kitty.
 - "normal" takes the pile when it pays (two naturals for the top card, and a pile worth having),
   or just the top card for a meld of its own; it keeps its 7s natural and its wild cards for a
   wild canasta, works toward the four kinds of canasta (so it can go out), and guards the
   pile: it does not discard a card the next player can take, and blocks them with a black 3
   when the pile is big. It goes out when it is ahead on what the table shows (scores, melds,
   canasta bonuses, red 3s), or when the stock is nearly gone; behind, it keeps two cards in
-  hand and plays on for more canastas.
+  hand and plays on for more canastas. It takes its kitty unless it holds the four kinds and
+  wants to go out: the kitty counts against it either way, and eleven more cards in hand would
+  keep it from going out.
 """
 from __future__ import annotations
 
@@ -78,6 +81,8 @@ class BaseBot:
         if "next_round" in allowed:
             return {"type": "next_round"}
         pos = position(view, self.seat)
+        if "take_kitty" in allowed:
+            return {"type": "take_kitty" if self.takes_kitty(view, pos) else "leave_kitty"}
         if view["phase"] == "draw":
             return self.start(view, pos, allowed)
         move = self.play(view, pos, allowed)
@@ -87,6 +92,10 @@ class BaseBot:
             return {"type": "no_discard"}
         legal = rules.legal_discards(pos.hand, pos.melds, pos.sevens_free)
         return {"type": "discard", "card": FRENCH.format(self.pick_discard(view, pos, legal))}
+
+    def takes_kitty(self, view: dict, pos: Position) -> bool:
+        """Its cards count against you either way; taken, you may meld them."""
+        return True
 
     # ----- the start of the turn ------------------------------------------------------------
 
@@ -194,6 +203,11 @@ class NormalBot(BaseBot):
         others = [standing(view, s) for s in range(len(view["players"])) if s != self.seat]
         nearly_gone = view["stock"] <= rules.DRAW_COUNT * LAST_TURNS * len(view["players"])
         return nearly_gone or standing(view, self.seat) >= max(others)
+
+    def takes_kitty(self, view: dict, pos: Position) -> bool:
+        """Taken unless it would keep the bot from going out: with the four kinds of canasta
+        and a wish to go out, eleven more cards to meld first would only delay it."""
+        return not (rules.has_all_kinds(pos.melds) and self.wants_out(view))
 
     def start(self, view: dict, pos: Position, allowed: list[str]) -> dict:
         top = FRENCH.parse(view["pile_top"]) if view["pile_top"] else None

@@ -4,6 +4,7 @@
      "kitties": ["...", ...],              each seat's kitty (default: empty); "" once taken
      "kitty_taken": [1],                   seats that have taken their kitty already
      "kitty_seen": [0],                    seats that may look at theirs (a canasta done)
+     "kitty_left": [2],                    seats that chose to leave theirs face down
      "stock": "9s 4h ...",                 from the top: the first is drawn first
      "pile": "6c Qh",                      from the bottom: the last is the top card
      "melds": [[0, "Qs Qh Qd"], ...],      (owner, cards) in the order laid; ids 1, 2, ...
@@ -27,8 +28,8 @@ from engine.cards import FRENCH, deck
 from engine.game import GameError
 from engine.messages import refuse
 
-KEYS = {"hands", "kitties", "kitty_taken", "kitty_seen", "stock", "pile", "melds", "red_threes",
-        "fill", "dealer", "turn", "phase", "scores"}
+KEYS = {"hands", "kitties", "kitty_taken", "kitty_seen", "kitty_left", "stock", "pile", "melds",
+        "red_threes", "fill", "dealer", "turn", "phase", "scores"}
 PHASES = ("draw", "play")
 
 
@@ -69,12 +70,14 @@ def _check(deal, players: int) -> dict:
     threes = _per_seat(deal, "red_threes", players)
     if not all(rules.is_red_three(c) for t in threes for c in t):
         raise ValueError("red threes")
-    for key in ("kitty_taken", "kitty_seen"):
+    for key in ("kitty_taken", "kitty_seen", "kitty_left"):
         for seat in deal.get(key, []):
             _seat(seat, players)
     for seat in deal.get("kitty_taken", []):
         if kitties[seat]:
             raise ValueError("a taken kitty is empty")
+        if seat in deal.get("kitty_left", []):
+            raise ValueError("a kitty both taken and left")
     stock = FRENCH.parse_all(deal.get("stock", ""))
     pile = FRENCH.parse_all(deal.get("pile", ""))
     melded = []

@@ -4,7 +4,8 @@ face-down kitty of 11 cards each, four kinds of canasta, and a long game to 20,0
 Seats are numbered in playing order: the text's "to the left" is seat s + 1 (mod players). A
 turn: draw two from the stock, or take the pile (whole, with two naturals matching its top
 card; or, when it is not frozen, just the top card onto your open meld of its rank); then meld
-and add to your own melds; then discard one. Every handler checks everything first and only
+and add to your own melds; then discard one; then, once, a player who may look at their kitty
+takes it or leaves it. Every handler checks everything first and only
 then changes the state, so a refused action leaves the game exactly as it was. The checks that
 judge a play live in `rules.py`, where the bots use them too. The rules in our words, with
 every interpretation: docs/rules/canasta.md.
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.canasta import actions as A, rules
+from engine.canasta import actions as A, audit, rules
 from engine.canasta.deal import check_deal, whole_deck
 from engine.canasta.info import INFO
 from engine.canasta.options import OPTIONS
@@ -22,7 +23,7 @@ from engine.cards import FRENCH, Card
 from engine.game import GAME_OVER, ROUND_OVER, GameError, RoundGame, standings
 from engine.messages import refuse
 
-DRAW, PLAY = "draw", "play"
+DRAW, PLAY, KITTY = "draw", "play", "kitty"
 
 
 class Canasta(RoundGame):
@@ -46,6 +47,7 @@ class Canasta(RoundGame):
         self.kitties: list[list[Card]] = [[] for _ in range(n)]
         self.kitty_taken = [False] * n
         self.kitty_seen = [False] * n          # may look at it: a non-black canasta done
+        self.kitty_left = [False] * n          # chose to leave it face down for the round
         self.red_threes: list[list[Card]] = [[] for _ in range(n)]
         self.stock: list[Card] = []            # the top is the end of the list
         self.pile: list[Card] = []             # the top is the end of the list
@@ -55,6 +57,28 @@ class Canasta(RoundGame):
         self.round_results: list[dict] = []
         self.first_scores = [0] * n
         self._audited_rounds = 0
+        self._replaying = False                # applying an action read back from a log
+        self._as_logged: A.Action | None = None    # the action as the log must keep it
+
+    def apply(self, seat, action) -> None:
+        """As Game.apply; the log holds each action as it must replay (a discard after which
+        the kitty's choice came carries `kitty_choice`)."""
+        self._as_logged = None
+        try:
+            super().apply(seat, action)
+            if self._as_logged is not None:
+                self.log[-1] = (seat, self._as_logged.to_dict())
+        finally:
+            self._as_logged = None
+
+    def apply_logged(self, seat, action) -> None:
+        """As `apply`, for an action read back from a log: a discard logged without
+        `kitty_choice` was played before the kitty was a choice, and takes it by itself."""
+        self._replaying = True
+        try:
+            self.apply(seat, action)
+        finally:
+            self._replaying = False
 
     # ----- creation -------------------------------------------------------------------------
 
@@ -79,7 +103,7 @@ class Canasta(RoundGame):
     def _deal(self, explicit: dict | None = None) -> None:
         n = self.players
         self.melds, self.next_id, self.turns = [], 1, 0
-        self.kitty_taken, self.kitty_seen = [False] * n, [False] * n
+        self.kitty_taken, self.kitty_seen, self.kitty_left = [False] * n, [False] * n, [False] * n
         self.red_threes = [[] for _ in range(n)]
         self.phase = DRAW
         self.turn = (self.dealer + 1) % n
@@ -124,6 +148,8 @@ class Canasta(RoundGame):
             self.kitty_taken[s] = True
         for s in deal.get("kitty_seen", []):
             self.kitty_seen[s] = True
+        for s in deal.get("kitty_left", []):
+            self.kitty_seen[s] = self.kitty_left[s] = True
         for s in range(n):
             self._note_canastas(s)
         self.turn = deal.get("turn", self.turn)
@@ -190,8 +216,23 @@ class Canasta(RoundGame):
 
     def _in_turn(self, seat, phase: str) -> None:
         self._my_turn(seat)
-        if self.phase != phase:
-            raise refuse("already_drawn" if phase == DRAW else "draw_or_take_first")
+        if self.phase == phase:
+            return
+        if self.phase == KITTY:
+            raise refuse("kitty_choice_first")
+        if phase == KITTY:
+            raise self._no_kitty_choice(seat)
+        raise refuse("already_drawn" if phase == DRAW else "draw_or_take_first")
+
+    def _no_kitty_choice(self, seat: int) -> GameError:
+        """Why `seat` has no kitty to take or leave now."""
+        if self.kitty_taken[seat]:
+            return refuse("kitty_already_taken")
+        if self.kitty_left[seat]:
+            return refuse("kitty_already_left")
+        if self.kitty_seen[seat]:
+            return refuse("kitty_after_discard")
+        return refuse("kitty_not_yet")
 
     def _lay(self, seat: int, laid: list[Meld]) -> None:
         for m in laid:
@@ -309,23 +350,49 @@ class Canasta(RoundGame):
         hand = self.hands[seat]
         hand.remove(act.card)
         self.pile.append(act.card)
+        self._as_logged = A.Discard(act.card)      # marked below if the kitty's choice follows
         self._event("discard", seat, card=FRENCH.format(act.card))
         if not hand:
             self._event("out", seat)
             self._end_round(out=seat)
             return
-        if self.kitty_seen[seat] and not self.kitty_taken[seat]:
-            kitty, self.kitties[seat] = self.kitties[seat], []
-            self.kitty_taken[seat] = True
-            self._event("kitty_taken", seat, cards=len(kitty))
-            for c in kitty:
-                if rules.is_red_three(c):
-                    self._lay_red_three(seat, c, "kitty")
-                else:
-                    hand.append(c)
+        if self.kitty_seen[seat] and not self.kitty_taken[seat] and not self.kitty_left[seat]:
+            if self.kitties[seat] and (act.kitty_choice or not self._replaying):
+                self.phase = KITTY          # the choice comes after the discard, once
+                self._as_logged = A.Discard(act.card, kitty_choice=True)
+                self._event("kitty_choice", seat, cards=len(self.kitties[seat]))
+                return
+            # Nothing to choose (an empty kitty, in a deal by hand), or a discard logged before
+            # the kitty was a choice: then it joined the hand by itself, and replays so.
+            self._take_kitty(seat)
+        self._next_turn(seat)
+
+    def _next_turn(self, seat: int) -> None:
         self.turn = (seat + 1) % self.players
         self.phase = DRAW
         self.turns += 1
+
+    def _do_take_kitty(self, seat, act) -> None:
+        self._in_turn(seat, KITTY)
+        self._take_kitty(seat)
+        self._next_turn(seat)
+
+    def _take_kitty(self, seat: int) -> None:
+        kitty, self.kitties[seat] = self.kitties[seat], []
+        self.kitty_taken[seat] = True
+        self._event("kitty_taken", seat, cards=len(kitty))
+        for c in kitty:
+            if rules.is_red_three(c):
+                self._lay_red_three(seat, c, "kitty")
+            else:
+                self.hands[seat].append(c)
+
+    def _do_leave_kitty(self, seat, act) -> None:
+        """Left face down for the rest of the round: its cards count against its owner."""
+        self._in_turn(seat, KITTY)
+        self.kitty_left[seat] = True
+        self._event("kitty_left", seat, cards=len(self.kitties[seat]))
+        self._next_turn(seat)
 
     def _check_no_discard(self, seat) -> None:
         self._in_turn(seat, PLAY)
@@ -401,6 +468,8 @@ class Canasta(RoundGame):
             return [] if seat in self.ready else ["next_round"]
         if seat != self.turn:
             return []
+        if self.phase == KITTY:
+            return ["take_kitty", "leave_kitty"]
         if self.phase == DRAW:
             kinds = ["draw"]
             if self._can_take_pile(seat):
@@ -425,6 +494,10 @@ class Canasta(RoundGame):
             return refuse("round_over")
         if seat != self.turn:
             return refuse("not_your_turn")
+        if self.phase == KITTY:
+            return refuse("kitty_choice_first")
+        if kind in ("take_kitty", "leave_kitty"):
+            return self._no_kitty_choice(seat)
         if kind == "draw":
             return self._refusal(lambda: self._in_turn(seat, DRAW))
         if kind == "take_top":
@@ -464,12 +537,13 @@ class Canasta(RoundGame):
         kinds = Counter(m.kind for m in mine if m.kind)
         return {"seat": s, "cards": len(self.hands[s]), "kitty": len(self.kitties[s]),
                 "kitty_taken": self.kitty_taken[s], "kitty_seen": self.kitty_seen[s],
+                "kitty_left": self.kitty_left[s],
                 "red_threes": [FRENCH.format(c) for c in self.red_threes[s]],
                 "score": self.scores[s], "requirement": self.needed(s),
                 "melded": bool(mine), "canastas": {k: kinds[k] for k in rules.KINDS}}
 
     def _public_view(self) -> dict:
-        in_play = self.phase in (DRAW, PLAY)
+        in_play = self.phase in (DRAW, PLAY, KITTY)
         top = self.top
         return {
             "game": self.name,
@@ -510,55 +584,10 @@ class Canasta(RoundGame):
     # ----- invariants (used by the simulator and the property tests) ------------------------
 
     def audit(self, full_deck: bool = True) -> list[str]:
-        problems = []
-        if full_deck:
-            everywhere = [c for zone in (*self.hands, *self.kitties, *self.red_threes)
-                          for c in zone] + self.stock + self.pile
-            everywhere += [c for m in self.melds for c in m.cards]
-            present, expected = Counter(everywhere), Counter(whole_deck(self.players))
-            if present != expected:
-                problems.append(f"cards: {len(everywhere)} present; missing "
-                                f"{sorted(expected - present)}, extra {sorted(present - expected)}")
-        open_ranks = Counter((m.owner, m.rank) for m in self.melds if not m.complete)
-        for (owner, rank), count in open_ranks.items():
-            if count > 1:
-                problems.append(f"seat {owner} has {count} open melds of {rules.rank_text(rank)}")
-        for m in self.melds:
-            try:
-                rules.check_meld_cards(m.rank, m.cards)
-            except GameError as error:
-                problems.append(f"meld {m.id}: {error.code}")
-            if m.rank == rules.THREE and not self._went_out_now(m.owner):
-                problems.append(f"meld {m.id}: black 3s melded without going out")
-        for s, hand in enumerate(self.hands):
-            if any(rules.is_red_three(c) for c in hand):
-                problems.append(f"seat {s} holds a red 3")
-            if self.kitty_taken[s] and self.kitties[s]:
-                problems.append(f"seat {s} took its kitty but it is not empty")
-            if self.phase in (DRAW, PLAY) and not hand and s != self.turn:
-                problems.append(f"seat {s} holds no card during play")
-        totals = list(self.first_scores)
-        for result in self.round_results:
-            totals = [t + p for t, p in zip(totals, result["points"], strict=True)]
-        if totals != self.scores:
-            problems.append(f"scores {self.scores} != the sum of the rounds {totals}")
-        for result in self.round_results[self._audited_rounds:]:
-            for s, part in enumerate(result["breakdown"]):
-                if part["total"] != sum(v for k, v in part.items() if k != "total") \
-                        or part["total"] != result["points"][s]:
-                    problems.append(f"round {result['round']} seat {s}: breakdown != points")
-            if result["out"] is not None and result["hands"][result["out"]]:
-                problems.append(f"round {result['round']}: the player who went out kept cards")
+        problems = audit.problems(self, full_deck, self._audited_rounds)
         if not problems:
             self._audited_rounds = len(self.round_results)
         return problems
-
-    def _went_out_now(self, seat: int) -> bool:
-        """Black 3s are on the table only in the turn their owner goes out: their last card is
-        still to be discarded, or the round has ended with them out."""
-        if self.phase in (ROUND_OVER, GAME_OVER):
-            return bool(self.round_results) and self.round_results[-1]["out"] == seat
-        return seat == self.turn and self.phase == PLAY and len(self.hands[seat]) == 1
 
     # ----- secrecy (used by the contract tests) ----------------------------------------------
 

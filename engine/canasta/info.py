@@ -18,9 +18,10 @@ INFO = {
          "en": "A red 3 drawn is laid apart and replaced by another card from the stock."},
         {"es": "Un 3 rojo que se queda en el gatito no suma ni resta.",
          "en": "A red 3 left in the kitty neither scores nor costs."},
-        {"es": "El gatito pasa a tu mano sin más, al descartar tras tu primera canasta no negra.",
-         "en": "Your kitty joins your hand by itself, at the discard after your first "
-               "non-black canasta."},
+        {"es": "Tras tu primera canasta no negra, al descartar, coges el gatito o lo dejas "
+               "(una vez); si lo dejas, cuenta en contra.",
+         "en": "After your first non-black canasta, once you discard, you take your kitty or "
+               "leave it (once); left, it counts against you."},
         {"es": "Con el mazo vacío se sigue mientras el que juega coja del montón.",
          "en": "With the stock empty, play goes on while the player in turn takes from the pile."},
     ],

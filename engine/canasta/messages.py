@@ -72,7 +72,21 @@ register({
                         "No sevens may be discarded until everyone has a sevens canasta."),
     "has_a_discard": ("Tienes un descarte posible: la ronda no se acaba así.",
                       "You have a legal discard: the round does not end this way."),
+    # The kitty
+    "kitty_choice_first": ("Antes decide si coges tu gatito o lo dejas.",
+                           "First choose whether to take your kitty or leave it."),
+    "kitty_not_yet": ("Tu gatito se coge tras completar una canasta que no sea negra, "
+                      "después de descartar.",
+                      "Your kitty is taken after you complete a canasta that is not black, "
+                      "once you have discarded."),
+    "kitty_after_discard": ("Tu gatito se coge o se deja después de descartar.",
+                            "Your kitty is taken or left after your discard."),
+    "kitty_already_taken": ("Ya cogiste tu gatito.", "You have already taken your kitty."),
+    "kitty_already_left": ("Dejaste tu gatito: se queda boca abajo hasta el final de la ronda.",
+                           "You left your kitty: it stays face down until the round ends."),
     # Malformed
     "melds_missing": ("Faltan las combinaciones.", "The melds are missing."),
     "too_many_cards": ("Demasiadas cartas en la jugada.", "Too many cards in the move."),
+    "kitty_choice_not_yes_no": ("La marca del gatito es sí o no.",
+                                "The kitty's mark is yes or no."),
 })

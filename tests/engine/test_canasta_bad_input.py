@@ -29,6 +29,8 @@ def test_out_of_turn_and_someone_elses_seat(game):
     {"type": "discard", "card": 5}, {"type": "discard"}, {"type": "take_pile", "cards": ["9c"]},
     {"type": "take_pile", "cards": ["9c", "9d"], "melds": []}, "draw now", "add 1 Kh",
     "meld Kh Kd Ks " + "Kh " * 40, "discard", ["draw"],
+    {"type": "discard", "card": "9c", "kitty_choice": "yes"}, "discard 9c kitty",
+    "discard 9c kitty_choice kitty_choice",
 ])
 def test_malformed_actions(game, action):
     refused(game, 0, action, error_type=MalformedAction)

@@ -91,6 +91,25 @@ def test_normal_behind_still_goes_out_when_the_stock_is_nearly_gone():
     assert game.phase == "round_over" and game.round_results[-1]["out"] == 0
 
 
+def kitty_choice(level: str, canastas: list[str], scores=(0, 0)) -> str:
+    """The bot's choice once it has discarded with its kitty to take or leave."""
+    game = deal(["9d 5c 6c", "4s 4d 6d 8c"], phase="play", melds=[[0, m] for m in canastas],
+                kitties=["Kd Qd 4c", ""], kitty_seen=[0], scores=list(scores))
+    bot = make_bot(level, 0)
+    assert act(game, bot)["type"] == "discard" and game.phase == "kitty"
+    return act(game, bot)["type"]
+
+
+def test_both_levels_take_the_kitty_while_far_from_going_out():
+    assert kitty_choice("facil", FOUR_KINDS) == "take_kitty"
+    assert kitty_choice("normal", FOUR_KINDS[:1]) == "take_kitty"
+
+
+def test_normal_leaves_the_kitty_when_it_holds_the_four_kinds_and_wants_out():
+    assert kitty_choice("normal", FOUR_KINDS) == "leave_kitty"
+    assert kitty_choice("normal", FOUR_KINDS, scores=(0, 9000)) == "take_kitty"   # behind
+
+
 @pytest.mark.slow
 def test_normal_has_the_highest_total_against_two_facil_most_of_the_time():
     result = bots_match(games=12, seed=40, players=3, level="normal", against="facil",

@@ -86,6 +86,29 @@ def test_interpretation_black_threes_in_the_going_out_play():
     assert game.audit() == []
 
 
+def test_interpretation_kitty_taken_or_left_once_after_the_discard():
+    def ready():
+        return deal(["9d 5c 6c", "4s 5s 6s"], phase="play", kitties=["Kd Qd 4c 3h", "5d"],
+                    kitty_seen=[0])
+    taken = ready()
+    taken.apply(0, "discard 9d")
+    taken.apply(0, "take_kitty")
+    assert hand(taken, 0) == sorted(["5c", "6c", "Kd", "Qd", "4c"])
+    assert taken.view(None)["players"][0]["red_threes"] == ["3h"]       # laid, not replaced
+    assert taken.breakdown(0, None)["kitty"] == 0
+    left = ready()
+    left.apply(0, "discard 9d")
+    left.apply(0, "leave_kitty")
+    assert hand(left, 0) == ["5c", "6c"]
+    parts = left.breakdown(0, None)
+    assert parts["kitty"] == -25 and parts["red_threes"] == 0     # K, Q, 4; the red 3 nothing
+    for g in (taken, left):
+        g.apply(1, "draw")
+        g.apply(1, "discard 4s")
+        g.apply(0, "draw")
+        refused(g, 0, "take_kitty", "kitty_already_taken" if g is taken else "kitty_already_left")
+
+
 def test_interpretation_kitty_not_taken_when_going_out_counts_against():
     game = deal(["9h 9d 9s 5c", "4s"], phase="play", melds=[[0, m] for m in FOUR_KINDS],
                 kitties=["Kd Qd", ""], kitty_seen=[0])

@@ -18,7 +18,8 @@ OPPONENTS = {"Robotina", "Chispas"}         # as the other games' lessons name t
 # A card code as the French notation writes it ("Kh", "10d", "2c", "*"); "el As de picas" is
 # the ace's name in words.
 CODE = re.compile(r"(?<![\w«'])(?:10|[2-9AJQK])[shdc](?![\w']| de )|\*")
-ACTS = {"draw", "take_pile", "take_top", "meld", "add", "discard", "no_discard"}
+ACTS = {"draw", "take_pile", "take_top", "meld", "add", "discard", "no_discard", "take_kitty",
+        "leave_kitty"}
 
 
 def all_words(lesson):
@@ -171,7 +172,7 @@ def test_lesson_5_lays_a_red_three_at_once_and_blocks_the_next_player_with_a_bla
     assert not game.view(None)["blocked"] and game.view(None)["pile_top"] == "4s"
 
 
-def test_lesson_6_shows_the_kitty_after_a_red_canasta_and_takes_it_after_the_discard():
+def test_lesson_6_shows_the_kitty_after_a_red_canasta_and_offers_it_after_the_discard():
     lesson = LESSONS["06-el-gatito"]
     game = play_to(lesson, 1)
     assert game.view(LEARNER)["kitty_cards"] is None          # not before the canasta
@@ -182,6 +183,13 @@ def test_lesson_6_shows_the_kitty_after_a_red_canasta_and_takes_it_after_the_dis
     assert game.view(1).get("kitty_cards") is None            # Robotina sees only hers
     kitty = sorted(view["kitty_cards"])
     game = play_to(lesson, 4)
+    view = game.view(LEARNER)
+    assert view["phase"] == "kitty" and view["allowed"] == ["take_kitty", "leave_kitty"]
+    assert not view["players"][LEARNER]["kitty_taken"]
+    left = play_to(lesson, 5)
+    left.apply(LEARNER, "leave_kitty")        # the other choice: the lesson explains it
+    assert left.view(None)["players"][LEARNER]["kitty_left"]
+    game = play_to(lesson, 6)
     view = game.view(LEARNER)
     assert view["players"][LEARNER]["kitty_taken"] and view["players"][LEARNER]["kitty"] == 0
     hand = list(view["hand"])

@@ -303,9 +303,35 @@ def test_after_a_non_black_canasta_look_at_the_kitty_and_take_it_after_the_disca
         sorted(game.view(0)["kitty_cards"]) == sorted(["4d", "4c", "3d", "8s"])
     assert game.view(1)["kitty_cards"] is None
     game.apply(0, "discard 9d")
+    assert game.phase == "kitty" and game.turn == 0 and game.actors() == [0]
+    assert game.allowed(0) == ["take_kitty", "leave_kitty"] and game.allowed(1) == []
+    refused(game, 1, "draw", "not_your_turn")
+    refused(game, 0, "draw", "kitty_choice_first")
+    game.apply(0, "take_kitty")
     assert hand(game, 0) == sorted(["5c", "6c", "4d", "4c", "8s"])
     assert game.view(None)["players"][0]["kitty_taken"] is True
     assert "3d" in game.view(None)["players"][0]["red_threes"]
+    assert game.turn == 1 and game.phase == "draw"
+    refused(game, 0, "take_kitty", "not_your_turn")
+
+
+def test_a_kitty_left_stays_face_down_and_its_owner_may_still_look():
+    game = deal(["9d 5c 6c", "4s 5s"], phase="play", kitties=["4d 8s", "5d"], kitty_seen=[0])
+    refused(game, 0, "take_kitty", "kitty_after_discard")
+    game.apply(0, "discard 9d")
+    game.apply(0, "leave_kitty")
+    table = game.view(None)["players"][0]
+    assert table["kitty_left"] and not table["kitty_taken"] and table["kitty"] == 2
+    assert sorted(game.view(0)["kitty_cards"]) == ["4d", "8s"]
+    assert game.view(1)["kitty_cards"] is None
+    game.apply(1, "draw")
+    game.apply(1, "discard 5s")
+    game.apply(0, "draw")
+    refused(game, 0, "take_kitty", "kitty_already_left")
+    game.apply(0, "discard 5c")
+    assert game.phase == "draw" and game.turn == 1           # not offered again
+    assert game.why_not(0, "take_kitty").code == "not_your_turn"
+    assert game.audit() == []
 
 
 def test_a_black_canasta_does_not_open_the_kitty():

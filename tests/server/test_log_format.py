@@ -1,8 +1,10 @@
 """Each saved move carries the format it was written in; a move of a format this host does not
 know keeps its room aside as damaged, like any log that does not replay. A Manipulación room
-whose draws went through the reminder comes back even when the solver now answers otherwise."""
+whose draws went through the reminder comes back even when the solver now answers otherwise; a
+Canasta room saved before the kitty was a choice comes back as it was then."""
 import json
 import sqlite3
+from pathlib import Path
 
 from engine.manipulacion.game import Manipulacion
 from engine.manipulacion.solver import solve_hint
@@ -108,3 +110,32 @@ def test_the_store_reads_the_format_of_each_row(tmp_path):
     store._db.execute("UPDATE actions SET format = 0")
     [room] = store.load_rooms()
     assert room.actions_error and "format" in room.actions_error
+
+
+def test_a_canasta_room_saved_before_the_kitty_was_a_choice_comes_back_as_it_was(tmp_path):
+    """Its log stops at the discard that, then, took the kitty by itself: it comes back with the
+    kitty in the hand and the next player to draw, not waiting for a choice."""
+    old = json.loads((Path(__file__).parents[1] / "engine" / "old_logs"
+                      / "canasta_before_the_kitty_choice.json").read_text(encoding="utf-8"))
+    h = Harness(data_dir=tmp_path, game="canasta", scheduler=ManualScheduler())
+    h.phone("Abuela"), h.phone("Tío")
+    assert h.host("set_options", options=old["options"])["ok"]
+    assert h.host("start")["ok"]
+    code, at = h.code, old["kitty_taken_at"][0]
+    db = sqlite3.connect(tmp_path / DB)
+    [text] = db.execute("SELECT record FROM rooms WHERE code = ?", (code,)).fetchone()
+    record = json.loads(text)
+    db.execute("UPDATE rooms SET record = ? WHERE code = ?",
+               (json.dumps({**record, "seed": old["seed"]}), code))
+    db.execute("DELETE FROM actions WHERE room = ?", (code,))
+    db.executemany("INSERT INTO actions (room, n, seat, action, format) VALUES (?, ?, ?, ?, 2)",
+                   [(code, n, seat, json.dumps(action))
+                    for n, (seat, action) in enumerate(old["log"][:at + 1])])
+    db.commit()
+    db.close()
+    again = restarted(tmp_path)
+    assert code in again.lobby.rooms and again.lobby.damaged == {}
+    game = again.lobby.rooms[code].game
+    seat = old["log"][at][0]
+    assert game.kitty_taken[seat] and game.phase == "draw" and game.turn == 1 - seat
+    assert [len(hand) for hand in game.hands] == old["trace"][at + 1][2]
