@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.canasta import actions as A, audit, rules
+from engine.canasta import actions as A, audit, proposals, rules
 from engine.canasta.deal import check_deal, whole_deck
 from engine.canasta.info import INFO
 from engine.canasta.options import OPTIONS
@@ -579,7 +579,8 @@ class Canasta(RoundGame):
                 "hand_points": rules.points(hand),
                 "card_values": rules.card_values(),
                 "open_melds": self.open_melds(seat),
-                "allowed": self.allowed(seat)}
+                "allowed": self.allowed(seat),
+                **proposals.for_seat(self, seat)}
 
     # ----- invariants (used by the simulator and the property tests) ------------------------
 
