@@ -15,6 +15,7 @@ from engine.cards import ACE, FRENCH, Card
 from engine.game import GameError
 
 MOST = 3                # proposals offered for «Bajar»
+UNSEEN = FRENCH.parse("4c")     # stands for a card under the pile's top: no rule singles a 4 out
 
 Groups = list[list[Card]]
 
@@ -80,10 +81,12 @@ def meld_proposals(pos: Position, owner: int, next_id: int) -> list[Groups]:
     return proposals[:MOST]
 
 
-def pile_melds(pos: Position, top: Card, rest: Sequence[Card], owner: int,
-               next_id: int) -> Groups | None:
+def pile_melds(pos: Position, top: Card, under: int, owner: int, next_id: int) -> Groups | None:
     """The melds from the hand that, with the pile's top card and two naturals, make taking the
-    pile a play the rules accept ([] when those three alone do); None when none found."""
+    pile a play the rules accept: none when those three alone do, else one meld if one is
+    enough (the highest first), else all the hand holds; None when none found. The rest may be
+    melded after the take, with «Bajar». The `under` cards below the top, which the seat may
+    not see, are judged as plain cards that come to the hand."""
     rank = rules.pile_rank(top)
     if rank is None:
         return None
@@ -93,8 +96,11 @@ def pile_melds(pos: Position, top: Card, rest: Sequence[Card], owner: int,
     left = Position(rules.take(pos.hand, pair), pos.melds, pos.melded, pos.needed,
                     pos.sevens_free)
     options: list[Groups] = [[]]
-    for groups in _candidates(left):
-        options += _variants([g for g in groups if rules.meld_rank(g) != rank])
+    found = [[g for g in groups if rules.meld_rank(g) != rank] for groups in _candidates(left)]
+    options += [[g] for groups in found for g in groups]
+    for groups in found:
+        options += _variants(groups)
+    rest = [UNSEEN] * under
     return _first_legal(options, lambda g: rules.take_pile_play(pos, top, pair, g, rest, owner,
                                                                 next_id))
 
@@ -133,8 +139,7 @@ def for_seat(game, seat: int) -> dict:
         out["meld_proposals"] = [_codes(p) for p in meld_proposals(pos, seat, game.next_id)]
         out["fits"] = fits(pos, [m for m in game.own_melds(seat) if not m.complete])
     elif not pos.melded and "take_pile" in game.allowed(seat):
-        # Judged with nothing from under the top card, which the seat may not see.
-        found = pile_melds(pos, game.pile[-1], [], seat, game.next_id)
+        found = pile_melds(pos, game.pile[-1], len(game.pile) - 1, seat, game.next_id)
         out["pile_melds"] = _codes(found) if found is not None else None
     return out
 

@@ -47,6 +47,10 @@ def test_taking_the_pile_proposes_the_melds_for_the_first_meld():
     assert game.view(0)["pile_melds"] == []                 # three aces make 60 alone
     game = deal(["Qs Qd 9h 5c 6d", "4s 5s"], pile="4c Qh")
     assert game.view(0)["pile_melds"] is None                # 30 and nothing to add
+    game = deal(["Qs Qd As Ad Ac 9h 9d 9s 5c", "4s 5s"], pile="4c Qh")
+    assert sets(game.view(0)["pile_melds"]) == [["Ac", "Ad", "As"]]     # one meld is enough
+    game = deal(["Qs Qd 5h 5d 5s 6h 6d 6s 9c", "4s 5s"], pile="4c Qh")
+    assert sets(game.view(0)["pile_melds"]) == [["5d", "5h", "5s"], ["6d", "6h", "6s"]]
 
 
 def test_each_open_meld_says_which_ranks_it_takes():
