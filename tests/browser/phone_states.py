@@ -250,16 +250,14 @@ CN_DEAL = {"hands": ["Qs Qd As Ad Ac 9h 9d 9s 5c 6d Jh 8h 10h Kc", "4s 5s 6s", "
 
 def canasta(host, tv: Page, phone: Page, at, players: int = 3) -> None:
     """join, lobby, turn (14 cards, the pile offered), pile (the composer: the two Queens and
-    three Aces, the progress), taken (41 cards in rank stacks), add (a King chosen, the melds
-    lit)."""
+    the three Aces the engine proposes, the progress), taken (41 cards in rank stacks), add (a
+    King chosen, the melds lit)."""
     from tests.browser.canasta_rooms import CanastaRoom, act, stack
     room = CanastaRoom(host, phone, CN_DEAL, players, at=at, timeout_ms=WAIT_MS)
     try:
         expect(phone.locator(".cn-turn.mine")).to_be_visible()
         at("turn")
-        act(phone, "take_pile").click()
-        for _ in range(3):
-            stack(phone, "A").click()
+        act(phone, "take_pile").click()          # the three Aces proposed with the Queens
         expect(phone.locator(".cn-progress")).to_contain_text("Llevas 90 de 50")
         at("pile")
         act(phone, "send_pile").click()

@@ -1,10 +1,12 @@
 """Canasta Ferroviaria on a phone (a Pixel 7), in a real browser, with explicit deals (Abuela in
 seat 0 plays first against one computer player): she draws two, melds in the composer with her
 progress toward the first meld's requirement (refused below it in the engine's words, laid once
-it is met), adds to her meld with a tap on it, discards; she takes the pile with the two
-naturals preselected and the further meld her requirement asks for; a button at rest says the
-engine's reason; a kitty that may be seen is shown. Six at the table on a 360×640 phone: one row
-per player says in words what the engine's view holds. Then the one-device page at 360×640.
+it is met; a tap on a stack takes it whole, the next one card fewer), adds to her meld with a
+tap on it, discards; she takes the pile with the two naturals preselected and the further meld
+the engine proposes for her requirement; a button at rest says the engine's reason; a kitty
+that may be seen is shown, and after the discard taken or left. Six at the table on a 360×640
+phone: one row per player says in words what the engine's view holds. Then the one-device page
+at 360×640.
 
 With SOBREMESA_SCREENS=1 the moments are saved to docs/screens/phone-canasta-*.png."""
 from __future__ import annotations
@@ -75,8 +77,10 @@ def test_draw_meld_to_the_requirement_add_to_a_meld_and_discard(browser, host):
         act(page, "draw").click()
         expect(stack(page, "4")).to_be_visible()
         assert hand_ranks(page)["4"] == 2
-        # Three Kings: a stack takes one more card a tap.
-        tap(page, "K", 3)
+        # Three Kings: a tap takes the whole stack, the next one card fewer.
+        tap(page, "K")
+        expect(stack(page, "K").locator(".cn-picked")).to_have_text("4 de 4")
+        tap(page, "K")
         expect(stack(page, "K").locator(".cn-picked")).to_have_text("3 de 4")
         act(page, "meld").click()
         composer = page.locator(".cn-composer")
@@ -87,9 +91,9 @@ def test_draw_meld_to_the_requirement_add_to_a_meld_and_discard(browser, host):
         act(page, "send_meld").click()
         expect(page.locator("#banner")).to_have_text(
             "Te faltan 20 puntos para tu primera bajada: necesitas 50.")
-        # A second meld of nines makes it up.
+        # A second meld of nines makes it up: one tap puts the three in it.
         act(page, "another").click()
-        tap(page, "9", 3)
+        tap(page, "9")
         expect(composer.locator(".cn-progress")).to_have_text("Llevas 60 de 50: ¡ya llega!")
         shot(page, "compose-enough")
         act(page, "send_meld").click()
@@ -97,8 +101,11 @@ def test_draw_meld_to_the_requirement_add_to_a_meld_and_discard(browser, host):
         expect(meld(page, 2)).to_have_attribute("title", "3 cartas de 9")
         expect(you.locator(".ct-need")).to_have_count(0)         # her melds say she has melded
         expect(robotina.locator(".ct-need")).to_have_text("1.ª bajada 50")
-        # The fourth King onto its meld: Añadir, then a tap on the meld, lit.
+        # The fourth King onto its meld: chosen, its meld lights up at once; Añadir does the
+        # same with a prompt.
         tap(page, "K")
+        expect(meld(page, 1)).to_have_class(re.compile(r"\bpickable\b"))
+        expect(meld(page, 2)).not_to_have_class(re.compile(r"\bpickable\b"))
         act(page, "add").click()
         expect(meld(page, 1)).to_have_class(re.compile(r"\bpickable\b"))
         expect(page.locator(".cn-prompt")).to_contain_text("Rey de tréboles")
@@ -125,13 +132,20 @@ def test_take_the_pile_with_two_naturals_and_the_melds_the_requirement_asks(brow
         expect(take).not_to_have_attribute("data-at-rest", "")
         take.click()
         composer = page.locator(".cn-composer")
-        # The two Queens chosen already, with the pile's Queen; the requirement not yet met.
+        # The two Queens chosen already, with the pile's Queen, and the three Aces the engine
+        # proposes for the requirement.
         expect(composer.locator('.slot[data-slot="0"] .slot-card')).to_have_count(2)
         expect(composer.locator('.slot[data-slot="0"] .slot-top')).to_be_visible()
-        expect(composer.locator(".cn-progress")).to_have_text("Llevas 30 de 50")
+        expect(composer.locator('.slot[data-slot="1"] .slot-card')).to_have_count(3)
+        expect(composer.locator(".cn-progress")).to_have_text("Llevas 90 de 50: ¡ya llega!")
         expect(stack(page, "Q")).to_have_count(0)
+        expect(stack(page, "A")).to_have_count(0)
+        # Taken out (a tap each), the requirement is not met; a tap on the stack puts all back.
+        for _ in range(3):
+            composer.locator('.slot[data-slot="1"] .slot-card').first.click()
+        expect(composer.locator(".cn-progress")).to_have_text("Llevas 30 de 50")
         shot(page, "pile-short")
-        tap(page, "A", 3)
+        tap(page, "A")
         expect(composer.locator(".cn-progress")).to_have_text("Llevas 90 de 50: ¡ya llega!")
         shot(page, "pile-enough")
         act(page, "send_pile").click()
@@ -177,6 +191,38 @@ def test_a_kitty_that_may_be_seen_is_offered_and_shown(browser, host):
         shot(page, "kitty")
         box.locator('[data-kitty="close"]').click()
         expect(box).to_have_count(0)
+        room.close()
+
+
+def test_after_the_discard_the_kitty_is_taken_or_left_on_the_phone(browser, host):
+    """The discard that follows a non-black canasta offers the kitty: its cards over «Coger el
+    gatito» and «Dejarlo», nothing else to press; taken, its cards join the hand (in English
+    too, the words are the player's)."""
+    kitty = "4h 4d 5s 5h 6c 6s 8s 8h Jd Js Qc"
+    with phone(browser) as page:
+        room = CanastaRoom(host, page, deal("9h 5c 6d Jh 8h", stock="10h 10d",
+                                            kitties=[kitty, ""], kitty_seen=[0]), players=2)
+        act(page, "draw").click()
+        expect(stack(page, "10")).to_be_visible()
+        tap(page, "9")
+        act(page, "discard").click()
+        choice = page.locator('.cn-prompt[data-kitty="choice"]')
+        expect(choice).to_contain_text("Tu gatito, 11 cartas:")
+        expect(choice.locator(".mini")).to_have_count(11)
+        expect(page.locator(".cn-actions .act")).to_have_text(["Coger el gatito", "Dejarlo"])
+        expect(page.locator(".cn-hint")).to_have_text(
+            "¿Coges tu gatito? Si lo dejas, cuenta en contra al final")
+        expect(page.locator('.cn-kitty-btn')).to_be_hidden()
+        shot(page, "kitty-choice")
+        before = sum(hand_ranks(page).values())
+        act(page, "take_kitty").click()
+        expect(choice).to_have_count(0)
+        expect(page.locator(".cn-turn.mine")).to_have_count(0)
+        expect(page.locator('.ct-seat.you [data-kitty]')).to_have_text("Gatito cogido")
+        page.wait_for_function(
+            f"() => [...document.querySelectorAll('.cn-hand .cn-stack')].reduce((n, s) => n + "
+            f"Number((s.querySelector('.cn-count')?.textContent || '×1').slice(1)), 0) === "
+            f"{before + 11}")
         room.close()
 
 

@@ -241,10 +241,10 @@ TREN = {
 }
 
 
-# Canasta Ferroviaria: stack(rank) a tap on the hand's stack of one rank (each tap takes one more
-# of its cards, in the hand's order), act(name) a button of the bar (the composer's too), meld(id)
-# one of your melds on the table while adding, kitty(how) the kitty's open or close button, NEXT
-# the guide's Seguir.
+# Canasta Ferroviaria: stack(rank) a tap on the hand's stack of one rank (the whole stack, then
+# one card fewer a tap; wild cards one more a tap), act(name) a button of the bar (the
+# composer's too), meld(id) one of your melds on the table, lit for the chosen cards or while
+# adding, kitty(how) the kitty's open or close button, NEXT the guide's Seguir.
 def stack(rank, times=1):
     return [("stack", rank)] * times
 
@@ -256,15 +256,15 @@ def kitty(how):
 CANASTA = {
     "01-combinaciones-y-comodines": [
         [act("draw")],
-        [*stack("A", 3), act("meld"), act("send_meld")],
-        [*stack("K", 2), *stack("2"), *stack("*"), act("meld")],
-        [*stack("2"), act("add"), meld(2)],
+        [*stack("A"), act("meld"), act("send_meld")],
+        [*stack("K"), *stack("2"), *stack("*"), act("meld")],
+        [*stack("2"), meld(2)],
         [*stack("5"), act("discard")],
     ],
     "02-primera-bajada": [
         [NEXT],
         [act("draw")],
-        [*stack("K", 3), *stack("8", 3), act("meld"), act("send_meld")],
+        [act("meld"), act("send_meld")],
         [*stack("4"), act("discard")],
         [NEXT],
     ],
@@ -289,16 +289,18 @@ CANASTA = {
     ],
     "06-el-gatito": [
         [act("draw")],
-        [*stack("K"), act("add"), meld(1)],
+        [*stack("K"), meld(1)],
         [kitty("open"), kitty("close"), NEXT],
         [*stack("4"), act("discard")],
+        [NEXT],
+        [act("take_kitty")],
         [NEXT],
     ],
     "07-cuatro-canastas-y-salir": [
         [act("draw")],
-        [*stack("7"), act("add"), meld(4)],
+        [*stack("7"), meld(4)],
         [NEXT],
-        [*stack("9", 3), act("meld")],
+        [*stack("9"), act("meld")],
         [*stack("5"), act("discard")],
     ],
 }
@@ -517,12 +519,15 @@ def test_the_tren_taps_do_each_step_in_the_engine(name):
 
 class CanastaHand:
     """The actions Canasta's phone hand (static/js/games/canasta/hand.js) sends for the taps,
-    as it decides them: a stack's tap takes its next card in the hand's order; Bajar lays one
-    meld at once once you have melded, else opens the composer with a meld per rank (the wild
-    cards with the first meld short of three); a tap in the composer puts the stack's next card
-    in its last meld, + Otra starts another; Coger el montón takes the top card's first two
-    naturals (the composer first, before your first meld); Añadir, then a meld, adds the chosen
-    cards. A refused send leaves the composer as it was."""
+    as it decides them: a stack's tap takes the whole stack, then one card fewer a tap (a wild
+    stack one more card a tap), in the hand's order; Bajar with nothing chosen opens the
+    composer with the view's first proposal, else lays one meld at once once you have melded,
+    else opens the composer with a meld per rank (the wild cards with the first meld short of
+    three); a tap in the composer puts the stack (one wild card) in its last meld, + Otra
+    starts another; Coger el montón takes the top card's first two naturals (the composer
+    first, before your first meld, with the view's pile_melds); a lit meld, or Añadir then a
+    meld, adds the chosen cards; the kitty's choice is sent as it is. A refused send leaves
+    the composer as it was."""
 
     WILD = ("*", "2")
 
@@ -556,6 +561,19 @@ class CanastaHand:
         by_id = dict(self.entries(view))
         return [by_id[i] for i in ids]
 
+    def slots_of(self, view, melds, taken=()) -> list[list[str]]:
+        """Melds given as codes (the view's proposals) as slots of the hand's ids."""
+        used = set(taken)
+        slots = []
+        for codes in melds:
+            slot = []
+            for code in codes:
+                i = next(i for i, c in self.entries(view) if c == code and i not in used)
+                used.add(i)
+                slot.append(i)
+            slots.append(slot)
+        return slots
+
     def slots_from_selection(self, view) -> list[list[str]]:
         naturals: dict[str, list[str]] = {}
         wilds = []
@@ -575,24 +593,31 @@ class CanastaHand:
             return "next"
         if kind == "stack":
             free = self.free(view, arg)
+            wild = arg in self.WILD
             if self.mode and self.mode["kind"] in ("compose", "pile"):
-                self.mode["slots"][-1].append(free[0][0])
+                self.mode["slots"][-1].extend(i for i, _ in free[:1 if wild else None])
             elif not self.mode:
                 n = self.selected.get(arg, 0)
-                self.selected[arg] = 0 if n >= len(free) else n + 1
+                if wild:
+                    self.selected[arg] = 0 if n >= len(free) else n + 1
+                else:
+                    self.selected[arg] = n - 1 if n else len(free)
             return None
         if kind == "meld":
-            return {"type": "add", "meld": arg, "cards": self.mode["codes"]}
+            cards = self.mode["codes"] if self.mode else [code for _, code in self.chosen(view)]
+            return {"type": "add", "meld": arg, "cards": cards}
         if kind != "act":
             return None                 # the kitty's buttons only show it
         melded = view["players"][LEARNER]["melded"]
         codes = [code for _, code in self.chosen(view)]
-        if arg in ("draw", "take_top"):
+        if arg in ("draw", "take_top", "take_kitty", "leave_kitty"):
             return {"type": arg}
         if arg == "discard":
             return {"type": "discard", "card": codes[0]}
         if arg == "add":
             self.mode = {"kind": "add", "codes": codes}
+        elif arg == "meld" and not any(self.selected.values()) and view["meld_proposals"]:
+            self.mode = {"kind": "compose", "slots": self.slots_of(view, view["meld_proposals"][0])}
         elif arg == "meld":
             slots = self.slots_from_selection(view)
             if melded and len(slots) == 1 and len(slots[0]) >= 3:
@@ -604,7 +629,8 @@ class CanastaHand:
             naturals = [i for i, code in self.entries(view) if self.rank(code) == top][:2]
             if melded:
                 return {"type": "take_pile", "cards": self.codes(view, naturals)}
-            self.mode = {"kind": "pile", "slots": [naturals, []]}
+            more = self.slots_of(view, view["pile_melds"] or [], naturals)
+            self.mode = {"kind": "pile", "slots": [naturals, *(more or [[]])]}
             self.selected.clear()
         elif arg == "another":
             self.mode["slots"].append([])

@@ -396,24 +396,55 @@ CARDS_IN_HAND = """() => [...document.querySelectorAll('.cn-hand .cn-stack')].re
 
 
 def test_canasta_played_with_the_keyboard(laptop, host):
-    """M takes the pile (the two Queens go with its Qh), Space three times on the Aces makes the
-    first meld's 50, M sends it; then D with a card held discards it and the turn passes."""
+    """M takes the pile (the two Queens go with its Qh, and the three Aces the engine proposes
+    make the first meld's 50), M sends it; then Space on the Jacks holds the stack, D discards
+    one of them and the turn passes."""
     from tests.browser.phone_states import CN_DEAL
     page = laptop
     start_dealt(page, host.url, "canasta", 2, CN_DEAL, ".cn-hand")
     expect(page.locator(".cn-turn.mine")).to_be_visible()
     expect(page.locator('.cn-actions [data-act="take_pile"]')).to_have_attribute("data-key", "m")
     page.keyboard.press("m")
-    focus_on(page, '.cn-hand .cn-stack[data-rank="A"]')
-    for _ in range(3):
-        page.keyboard.press("Space")
-    expect(page.locator(".cn-progress")).to_contain_text("Llevas 90 de 50")
+    progress = page.locator(".cn-progress")
+    expect(progress).to_contain_text("Llevas 90 de 50")
     page.keyboard.press("m")
     discard = page.locator('.cn-actions [data-act="discard"]')
     expect(discard).to_be_visible()
     assert page.evaluate(CARDS_IN_HAND) == 41
     focus_on(page, '.cn-hand .cn-stack[data-rank="J"]')
     page.keyboard.press("Space")
+    expect(page.locator('.cn-hand .cn-stack[data-rank="J"] .cn-picked')).to_have_text("4 de 4")
     page.keyboard.press("d")
     expect(page.locator(".cn-turn.mine")).to_have_count(0)
     page.wait_for_function(f"() => ({CARDS_IN_HAND})() === 40")     # 41 after the pile, one gone
+
+
+def test_canasta_kitty_left_with_the_keyboard_in_english(laptop, host):
+    """After the discard that follows a red canasta the kitty's two buttons show their keys in
+    the player's language; L leaves it: the table says it was left, its count still there."""
+    page = laptop
+    page.goto(host.url + "/solo")
+    page.evaluate("() => localStorage.setItem('sobremesa.lang', 'en')")
+    deal = {"hands": ["9h 9d 5c 6d Jh 8h", "4s 5s 6s 7s"], "kitties": ["4h 4d 5s Jd Qc", ""],
+            "kitty_seen": [0], "pile": "7c", "turn": 0, "dealer": 1, "fill": True}
+    start_dealt(page, host.url, "canasta", 1, deal, ".cn-hand")
+    expect(page.locator(".cn-turn.mine")).to_be_visible()
+    page.keyboard.press("d")                                   # Draw 2
+    expect(page.locator('.cn-actions [data-act="discard"]')).to_be_visible()
+    focus_on(page, '.cn-hand .cn-stack[data-rank="5"]')
+    page.keyboard.press("Space")
+    page.keyboard.press("d")                                   # Discard the five
+    take = page.locator('.cn-actions [data-act="take_kitty"]')
+    leave = page.locator('.cn-actions [data-act="leave_kitty"]')
+    expect(take).to_have_text("Take the kitty")
+    expect(take).to_have_attribute("data-key", "k")
+    expect(leave).to_have_text("Leave it")
+    expect(leave).to_have_attribute("data-key", "l")
+    page.keyboard.press("d")              # a second press of Discard's key leaves nothing
+    expect(leave).to_be_visible()
+    page.keyboard.press("l")
+    expect(leave).to_have_count(0)
+    mine = page.locator('.ct-seat[data-seat="0"] [data-kitty]')
+    expect(mine).to_have_attribute("data-state", "left")
+    expect(mine).to_have_text("5Kitty · left")                 # its count, face down
+    expect(page.locator(".cn-hint")).not_to_have_text("You may look at your kitty!")

@@ -12,9 +12,15 @@
 //   panel           the composer (instead of the table) or the add picker's prompt (above it)
 //
 // Within a rank the cards are alike for every rule (a red 3 is never held), so a tap on a
-// stack takes one more card of it, and a tap on a full stack lets them all go. The card values
-// and the requirement come from the view (card_values, players[].requirement); the engine
-// refuses anything wrong in its own words.
+// stack takes the whole stack, each further tap one card fewer (to none; a stack of wild
+// cards, one more card a tap, as they go one at a time); Descartar with one
+// stack chosen discards one of its cards. With cards chosen, the open melds the view says they
+// fit (fits) light up, and a tap on one adds them. «Bajar» with nothing chosen opens the
+// composer filled with the engine's first proposal (meld_proposals; the others one tap away),
+// and taking the pile before the first meld fills it with the melds the engine found for the
+// requirement (pile_melds). After a discard that offers the kitty, the bar offers «Coger el
+// gatito» and «Dejarlo» over its cards. The card values and the requirement come from the view
+// (card_values, players[].requirement); the engine refuses anything wrong in its own words.
 import { cardEl, cardName } from "../../pieces/french.js";
 import { getLang, t } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
@@ -23,32 +29,22 @@ import {
   atRest, cardMaker, handHandle, handName, idleActions, makeLine, markFresh, minis, routeTap, sayWhy, scrollHand,
   stateReaders, tagIds, tapSortOrAct, watchResize,
 } from "../../shell/phone-kit.js";
+import { nextChosen, proposalLabel, rankOf, stacksOf, usualStacks } from "./stacks.js";
 
-const PLAYING = new Set(["draw", "play"]);
+const PLAYING = new Set(["draw", "play", "kitty"]);
 const FRESH_MS = 6000;
 const MAX_CARD_W = 96;
 const MIN_CARD_W = 44;
 const GAP = 6;
+const SIZES = [MIN_CARD_W, MAX_CARD_W, GAP];
 const DRAW_BUTTONS = ["draw", "take_pile", "take_top"];
 const PLAY_BUTTONS = ["meld", "add", "discard"];
+const KITTY_BUTTONS = ["take_kitty", "leave_kitty"];
 
 const card = cardMaker(cardEl);
-export const rankOf = (code) => (code.startsWith("*") ? "*" : code.slice(0, -1));
 
 function tn(key, n, vars = {}) {
   return t(n === 1 ? `${key}_one` : key, { n, ...vars });
-}
-
-// The hand as the engine orders it (by rank, wild cards last), in stacks of one rank:
-// [{rank, entries: [{id, code}]}].
-export function stacksOf(entries) {
-  const stacks = new Map();
-  for (const e of entries) {
-    const rank = rankOf(e.code);
-    if (!stacks.has(rank)) stacks.set(rank, { rank, entries: [] });
-    stacks.get(rank).entries.push(e);
-  }
-  return [...stacks.values()];
 }
 
 export function mount(root, ctx) {
@@ -81,6 +77,8 @@ export function mount(root, ctx) {
   const inSlots = () => new Set(ui.mode?.slots ? ui.mode.slots.flat() : []);
   const composing = () => ui.mode?.kind === "compose" || ui.mode?.kind === "pile";
   const mine = () => game().players[me()];
+  const choosingKitty = () => myTurn() && game().phase === "kitty";
+  const wildRanks = () => new Set(game().wild_ranks || []);
   // The stacks still in the hand (without the cards put in the composer's melds).
   const freeStacks = () => {
     const used = inSlots();
@@ -90,6 +88,12 @@ export function mount(root, ctx) {
   // The chosen cards, the first ones of each rank's stack.
   const selectedEntries = () => freeStacks().flatMap((s) => s.entries.slice(0, ui.selected.get(s.rank) || 0));
   const selectedCount = () => [...ui.selected.values()].reduce((a, b) => a + b, 0);
+  // The open melds the chosen cards go on, as the view says (fits: the ranks each one takes).
+  const litMelds = () => {
+    if (ui.mode || !selectedCount() || !myTurn() || game().phase !== "play") return [];
+    const ranks = [...ui.selected.keys()];
+    return (game().fits || []).filter((f) => ranks.every((r) => f.ranks.includes(r))).map((f) => f.meld);
+  };
 
   // ----- the requirement and the progress toward it ------------------------------------------------
 
@@ -110,6 +114,12 @@ export function mount(root, ctx) {
 
   function renderPanel() {
     const g = game();
+    if (choosingKitty() && g.kitty_cards) {
+      el.panel.replaceChildren(h("div", { class: "cn-prompt cn-kitty-choice", dataset: { kitty: "choice" } },
+        h("span", { text: t("canasta.hand.kitty_choice", { n: g.kitty_cards.length }) }),
+        h("span", { class: "prompt-cards" }, minis(g.kitty_cards, card))));
+      return;
+    }
     if (!ui.mode || !PLAYING.has(g.phase)) {
       el.panel.replaceChildren();
       return;
@@ -142,7 +152,18 @@ export function mount(root, ctx) {
         h("p", { class: "composer-title", text: t(pile ? "canasta.hand.compose.pile_title" : "canasta.hand.compose.title") }),
         p && h("p", { class: ["cn-progress", p.have >= p.need && "done"], role: "status",
           text: t(p.have >= p.need ? "canasta.hand.progress_done" : "canasta.hand.progress", p) })),
+      proposalChips(),
       slots));
+  }
+
+  // The engine's other proposals, a tap each: "K K K K · 9 9 9 (70)".
+  function proposalChips() {
+    const list = ui.mode.proposals || [];
+    if (list.length < 2) return null;
+    const label = (melds) => proposalLabel(melds, wildRanks(), value);
+    return h("div", { class: "cn-proposals", role: "group", "aria-label": t("canasta.hand.proposals") },
+      list.map((melds, i) => h("button", { type: "button", class: ["tool", "cn-proposal", i === ui.mode.chosen && "chosen"],
+        dataset: { proposal: String(i) }, "aria-pressed": String(i === ui.mode.chosen), text: label(melds) })));
   }
 
   // ----- the hand: one stack per rank -----------------------------------------------------------------
@@ -154,26 +175,11 @@ export function mount(root, ctx) {
     const k = cardScale();
     scrollHand(el.hand, avail + 16);
     if (k > 1) {       // extra-large: the usual cards k times larger; the hand scrolls if it must
-      const w = Math.min(width, Math.round(usualStacks(count, width, avail).w * k));
+      const w = Math.min(width, Math.round(usualStacks(count, width, avail, SIZES).w * k));
       const perRow = Math.max(1, Math.floor((width + GAP) / (w + GAP)));
       return { rows: Math.ceil(count / perRow), perRow, w };
     }
-    return usualStacks(count, width, avail);
-  }
-
-  function usualStacks(count, width, avail) {
-    let best = null;
-    const [minW, maxW] = [MIN_CARD_W, MAX_CARD_W];
-    for (let rows = 1; rows <= 6; rows++) {
-      const perRow = Math.ceil(count / rows);
-      const w = Math.min(maxW, Math.floor((width - (perRow - 1) * GAP) / perRow));
-      const fits = rows * (w * 1.4 + 4) + (rows - 1) * GAP <= avail;
-      if (w >= minW && fits && (!best || w > best.w)) best = { rows, perRow, w };
-      if (perRow === 1) break;
-    }
-    if (best) return best;
-    const perRow = Math.max(1, Math.floor((width + GAP) / (minW + GAP)));
-    return { rows: Math.ceil(count / perRow), perRow, w: minW };
+    return usualStacks(count, width, avail, SIZES);
   }
 
   function renderHand() {
@@ -212,10 +218,10 @@ export function mount(root, ctx) {
     el.clear.dataset.key = "esc";
     el.clear.classList.toggle("hidden", !selectedCount() || !!ui.mode);
     const kitty = game().kitty_cards;
-    el.kitty.classList.toggle("hidden", !kitty);
+    el.kitty.classList.toggle("hidden", !kitty || choosingKitty());
     el.kitty.textContent = t("canasta.hand.btn.kitty");
     el.kitty.dataset.key = t("canasta.key.bar.kitty");
-    el.handbar.classList.toggle("kitty-may", !!kitty);
+    el.handbar.classList.toggle("kitty-may", !!kitty && !mine().kitty_left);
   }
 
   function hintText() {
@@ -225,12 +231,14 @@ export function mount(root, ctx) {
     if (ui.mode?.kind === "pile") return t("canasta.hand.hint.compose");
     if (ui.mode?.kind === "compose") return t("canasta.hand.hint.compose");
     if (ui.mode?.kind === "add") return t("canasta.hand.hint.add");
-    if (g.kitty_cards && !n) return t("canasta.hand.kitty_may");
+    if (choosingKitty()) return t("canasta.hand.hint.kitty");
+    if (g.kitty_cards && !n && !mine().kitty_left) return t("canasta.hand.kitty_may");
     if (!myTurn()) return n ? tn("canasta.hand.selected", n) : t("canasta.hand.hint.wait");
     if (a.has("draw")) {
       return t(a.has("take_pile") ? "canasta.hand.hint.draw" : a.has("take_top") ? "canasta.hand.hint.draw_top" : "canasta.hand.hint.draw_only");
     }
     if (a.has("no_discard")) return t("canasta.hand.hint.stuck");
+    if (n && litMelds().length) return t("canasta.hand.hint.lit");
     if (n) return tn("canasta.hand.selected", n);
     if (!mine().melded) return t("canasta.hand.hint.first", { n: mine().requirement });
     return t("canasta.hand.hint.play");
@@ -240,7 +248,7 @@ export function mount(root, ctx) {
 
   function needs(type) {
     const n = selectedCount();
-    if (type === "discard" && n !== 1) return "canasta.hand.need.discard";
+    if (type === "discard" && ui.selected.size !== 1) return "canasta.hand.need.discard";
     if (type === "add" && n < 1) return "canasta.hand.need.add";
     return null;
   }
@@ -272,11 +280,11 @@ export function mount(root, ctx) {
       return;
     }
     const drawing = !myTurn() || g.phase === "draw";
-    const group = drawing ? "draw" : "play";
-    const types = drawing ? DRAW_BUTTONS
+    const group = choosingKitty() ? "kitty" : drawing ? "draw" : "play";
+    const types = choosingKitty() ? KITTY_BUTTONS : drawing ? DRAW_BUTTONS
       : PLAY_BUTTONS.map((type) => (type === "discard" && a.has("no_discard") && !a.has("discard") ? "no_discard" : type));
-    const primary = a.has("draw") ? "draw" : a.has("no_discard") ? "no_discard"
-      : a.has("discard") && selectedCount() === 1 ? "discard" : null;
+    const primary = a.has("draw") ? "draw" : a.has("take_kitty") ? "take_kitty" : a.has("no_discard") ? "no_discard"
+      : a.has("discard") && ui.selected.size === 1 ? "discard" : null;
     el.actions.className = `cn-actions ${group}`;
     el.actions.replaceChildren(...types.map((type) => {
       const on = a.has(type);
@@ -298,7 +306,7 @@ export function mount(root, ctx) {
       return;
     }
     el.modal.replaceChildren(h("div", { class: "modal-box cn-kitty", dataset: { layer: "" } },
-      h("p", { class: "modal-title", text: t("canasta.hand.kitty_title", { n: kitty.length }) }),
+      h("p", { class: "modal-title", text: t(mine().kitty_left ? "canasta.hand.kitty_left_title" : "canasta.hand.kitty_title", { n: kitty.length }) }),
       h("div", { class: "cn-kitty-cards" }, minis(kitty, card)),
       h("button", { type: "button", class: "btn primary", dataset: { kitty: "close", key: t("canasta.key.kitty.close") },
         text: t("canasta.hand.btn.close") })));
@@ -348,16 +356,40 @@ export function mount(root, ctx) {
     return handEntries().filter((e) => rankOf(e.code) === rank).slice(0, 2).map((e) => e.id);
   }
 
+  // Melds given as card codes (the engine's proposals) as slots of the hand's ids, each card
+  // taken once, none of those in `taken`.
+  function slotsOf(melds, taken = []) {
+    const used = new Set(taken);
+    const entries = handEntries();
+    return melds.map((codes) => codes.map((code) => {
+      const e = entries.find((x) => x.code === code && !used.has(x.id));
+      if (e) used.add(e.id);
+      return e?.id;
+    }).filter(Boolean));
+  }
+
+  function compose(kind, slots, proposals = [], chosen = null) {
+    ui.mode = { kind, slots, active: slots.length - 1, proposals, chosen };
+    ui.selected.clear();
+    render();
+  }
+
   async function act(type) {
     const codes = selectedEntries().map((e) => e.code);
     switch (type) {
-      case "draw": case "take_top": case "no_discard": case "next_round":
+      case "draw": case "take_top": case "no_discard": case "next_round": case "take_kitty": case "leave_kitty":
         if ((await send({ type }))?.ok) finishMode();
         return;
       case "discard":
         if ((await send({ type, card: codes[0] }))?.ok) finishMode();
         return;
       case "meld": {
+        // Nothing chosen: the composer with the engine's proposals, the first one in it.
+        const proposals = game().meld_proposals || [];
+        if (!selectedCount() && proposals.length) {
+          compose("compose", slotsOf(proposals[0]), proposals, 0);
+          return;
+        }
         const slots = slotsFromSelection();
         // Already melded, one meld chosen: laid at once; else the composer.
         if (mine().melded && slots.length === 1 && slots[0].length >= 3) {
@@ -365,9 +397,7 @@ export function mount(root, ctx) {
           if ((await send({ type: "meld", melds: [slots[0].map((id) => byId.get(id))] }))?.ok) finishMode();
           return;
         }
-        ui.mode = { kind: "compose", slots, active: slots.length - 1 };
-        ui.selected.clear();
-        render();
+        compose("compose", slots);
         return;
       }
       case "take_pile": {
@@ -377,9 +407,8 @@ export function mount(root, ctx) {
           if ((await send({ type, cards: naturals.map((id) => byId.get(id)) }))?.ok) finishMode();
           return;
         }
-        ui.mode = { kind: "pile", slots: [naturals, []], active: 1 };
-        ui.selected.clear();
-        render();
+        const more = slotsOf(game().pile_melds || [], naturals);
+        compose("pile", [naturals, ...(more.length ? more : [[]])]);
         return;
       }
       case "send_meld": case "send_pile": {
@@ -392,6 +421,7 @@ export function mount(root, ctx) {
         return;
       }
       case "another":
+        ui.mode.chosen = null;
         ui.mode.slots.push([]);
         ui.mode.active = ui.mode.slots.length - 1;
         render();
@@ -415,16 +445,25 @@ export function mount(root, ctx) {
     const stack = freeStacks().find((s) => s.rank === rank);
     if (!stack) return;
     if (composing()) {
-      ui.mode.slots[ui.mode.active].push(stack.entries[0].id);
+      // The whole stack into the marked meld; a wild card one at a time (a meld takes three).
+      const moved = wildRanks().has(rank) ? stack.entries.slice(0, 1) : stack.entries;
+      ui.mode.slots[ui.mode.active].push(...moved.map((e) => e.id));
+      ui.mode.chosen = null;
       render();
       return;
     }
     if (ui.mode) return;
-    const now = ui.selected.get(rank) || 0;
-    if (now >= stack.entries.length) ui.selected.delete(rank);
-    else ui.selected.set(rank, now + 1);
-    renderHand();
+    const next = nextChosen(ui.selected.get(rank) || 0, stack.entries.length, wildRanks().has(rank));
+    if (next) ui.selected.set(rank, next);
+    else ui.selected.delete(rank);
+    renderSelection();
+  }
+
+  // The melds the choice lights on the table change with it.
+  function renderSelection() {
+    ctx.drawTable();
     renderActions();
+    renderHand();
   }
 
   const routes = [
@@ -439,10 +478,17 @@ export function mount(root, ctx) {
       ui.mode.active = Number(node.dataset.slot);
       render();
     }],
+    [".cn-proposal", (node) => {
+      if (!composing()) return false;
+      const i = Number(node.dataset.proposal);
+      ui.mode.slots = slotsOf(ui.mode.proposals[i]);
+      ui.mode.active = ui.mode.slots.length - 1;
+      ui.mode.chosen = i;
+      render();
+    }],
     ["[data-clear]", () => {
       ui.selected.clear();
-      renderHand();
-      renderActions();
+      renderSelection();
     }],
     ["[data-kitty]", (node) => {
       if (node.dataset.kitty !== "open" && node.dataset.kitty !== "close") return false;
@@ -468,21 +514,25 @@ export function mount(root, ctx) {
   root.addEventListener("click", onTap);
   el.panel.addEventListener("click", onTap);
 
-  // A tap on the table: the meld the add picker waits for. True when the hand took it.
+  // A tap on the table: the meld the add picker waits for, or a meld the chosen cards light.
+  // True when the hand took it.
   function tapTable(target) {
-    if (!ui.state || ui.mode?.kind !== "add") return false;
+    const picking = ui.mode?.kind === "add";
+    if (!ui.state || !(picking || litMelds().length)) return false;
     const meld = target.closest("[data-meld].pickable");
     if (!meld) return false;
-    const action = { type: "add", meld: Number(meld.dataset.meld), cards: ui.mode.codes };
-    send(action).then((reply) => { if (reply?.ok) finishMode(); });
+    const cards = picking ? ui.mode.codes : selectedEntries().map((e) => e.code);
+    send({ type: "add", meld: Number(meld.dataset.meld), cards }).then((reply) => { if (reply?.ok) finishMode(); });
     return true;
   }
 
-  // The melds the add picker offers: your own that are not canastas yet (the engine says if the
-  // cards do not go there).
+  // The melds lit on the table: with the add picker, your own that are not canastas yet (the
+  // engine says if the cards do not go there); else those the chosen cards fit.
   function local() {
-    if (ui.mode?.kind !== "add" || !ui.state) return { picking: false, pickable: [] };
-    return { picking: true, pickable: game().open_melds || [] };
+    if (!ui.state) return { picking: false, pickable: [] };
+    if (ui.mode?.kind === "add") return { picking: true, pickable: game().open_melds || [] };
+    const lit = litMelds();
+    return { picking: lit.length > 0, pickable: lit };
   }
 
   const unwatchResize = watchResize(() => ui.state && renderHand(), 100);

@@ -17,7 +17,7 @@ import { mount as mountHand } from "./hand.js";
 import { mount as mountTable } from "./table.js";
 import { mount as mountResults } from "./results.js";
 
-const PLAYING = new Set(["draw", "play"]);
+const PLAYING = new Set(["draw", "play", "kitty"]);
 const MIDDLE_MIN = 96;        // px kept for the players and their melds on a phone
 // At most this share of the screen kept for them: more with more players (their rows are the
 // only list of players), never taking from the hand what the list above the table did.

@@ -23,6 +23,7 @@ import { points } from "./words.js";
 import { cardScale } from "../../core/display.js";
 
 export const KINDS = ["red", "black", "wild", "sevens"];
+const PLAYING = new Set(["draw", "play", "kitty"]);
 const BACK = `<svg class="ct-back" viewBox="0 0 100 140" aria-hidden="true"><rect x="2" y="2" width="96" height="136" rx="10" fill="#1d4e89" stroke="#cfe3ff" stroke-width="4"/><rect x="14" y="14" width="72" height="112" rx="6" fill="none" stroke="#cfe3ff" stroke-width="3"/></svg>`;
 
 // The card a stack shows on top: a natural card of its rank (a joker for a meld of wilds); the
@@ -76,17 +77,21 @@ function kinds(player) {
     }));
 }
 
+// A kitty face down: "down", "seen" (its owner may look), or "left" (its owner left it).
+const kittyState = (player) => (player.kitty_left ? "left" : player.kitty_seen ? "seen" : "down");
+
 function kitty(player) {
   if (player.kitty_taken) {
     return h("div", { class: "ct-kitty taken", dataset: { kitty: String(player.seat), state: "taken" } },
       h("span", { class: "ct-kitty-word", text: t("canasta.table.kitty_taken") }));
   }
-  return h("div", { class: ["ct-kitty", player.kitty_seen && "seen"],
-    dataset: { kitty: String(player.seat), state: player.kitty_seen ? "seen" : "down" } },
+  const state = kittyState(player);
+  return h("div", { class: ["ct-kitty", state !== "down" && state],
+    dataset: { kitty: String(player.seat), state } },
   markup(BACK),
   h("span", { class: "ct-kitty-count", text: String(player.kitty) }),
   h("span", { class: "ct-kitty-word" }, t("canasta.table.kitty"),
-    player.kitty_seen && h("small", { text: ` · ${t("canasta.table.kitty_seen")}` })));
+    state !== "down" && h("small", { text: ` · ${t(`canasta.table.kitty_${state}`)}` })));
 }
 
 function redThrees(player) {
@@ -100,7 +105,7 @@ function redThrees(player) {
 function seatArea(state, player, local) {
   const view = state.game;
   const seat = seatOf(state.room, player.seat);
-  const turn = view.turn === player.seat && (view.phase === "draw" || view.phase === "play");
+  const turn = view.turn === player.seat && PLAYING.has(view.phase);
   const melds = ownMelds(view, player.seat);
   const away = seat.connected === false;
   return h("section", { class: ["ct-seat", turn && "turn", away && "away"], vars: seatVars(seat), dataset: { seat: String(player.seat) } },
@@ -135,9 +140,10 @@ function facts(player, you, away) {
   return [
     !player.melded && chip("ct-need", t("canasta.phone.needs", { n: points(player.requirement) }), { title: t("canasta.table.need_title") }),
     player.kitty_taken ? chip("ct-kitty taken", t("canasta.table.kitty_taken"), { dataset: { kitty: String(player.seat), state: "taken" } })
-      : player.kitty > 0 && chip(["ct-kitty", player.kitty_seen && "seen"], many("canasta.phone.kitty", player.kitty),
-        { dataset: { kitty: String(player.seat), state: player.kitty_seen ? "seen" : "down" },
-          title: player.kitty_seen ? t("canasta.table.kitty_seen") : null }),
+      : player.kitty > 0 && chip(["ct-kitty", kittyState(player) !== "down" && kittyState(player)],
+        many(player.kitty_left ? "canasta.phone.kitty_left" : "canasta.phone.kitty", player.kitty),
+        { dataset: { kitty: String(player.seat), state: kittyState(player) },
+          title: player.kitty_seen ? t(`canasta.table.kitty_${kittyState(player)}`) : null }),
     player.red_threes.length > 0 && chip("ct-red3s", many("canasta.phone.red_threes", player.red_threes.length),
       { dataset: { n: String(player.red_threes.length) } }),
     away && !you && chip("ct-away", t("canasta.phone.offline")),
@@ -151,7 +157,7 @@ function facts(player, you, away) {
 function seatRow(state, player, local, you) {
   const view = state.game;
   const seat = seatOf(state.room, player.seat);
-  const turn = view.turn === player.seat && (view.phase === "draw" || view.phase === "play");
+  const turn = view.turn === player.seat && PLAYING.has(view.phase);
   const away = seat.connected === false;
   return h("section", {
     class: ["ct-seat", turn && "turn", you && "you", away && "away"], vars: seatVars(seat),

@@ -46,6 +46,8 @@ export function eventText(ev, ctx) {
     case "discard": return t("canasta.ev.discard", { name, card: theCard(ev.card) });
     case "out": return t("canasta.ev.out", { name });
     case "kitty_taken": return t("canasta.ev.kitty_taken", { name, n: ev.cards });
+    case "kitty_choice": return t("canasta.ev.kitty_choice", { name });
+    case "kitty_left": return t("canasta.ev.kitty_left", { name, n: ev.cards });
     case "round_end": return ev.seat == null ? t("canasta.ev.round_end_none", { round: ev.round })
       : t("canasta.ev.round_end", { name, round: ev.round });
     case "game_end": return t("canasta.ev.game_end");
@@ -71,7 +73,7 @@ function render(root, ctx, memory) {
       document.fonts.ready.then(() => { if (root.isConnected) fitTable(root); });
     }
   });
-  if (view.phase === "draw" || view.phase === "play") announce(ctx, memory);
+  if (["draw", "play", "kitty"].includes(view.phase)) announce(ctx, memory);
   else memory.lastEvent = lastEventN(view);
 }
 
@@ -125,7 +127,7 @@ function call(ctx) {
   const seat = seatOf(ctx.room, view.turn);
   return h("div", { class: "canasta-call", vars: seatVars(seat) },
     h("p", { class: "call-title", text: t("canasta.tv.turn", { name: seat.name }) }),
-    h("p", { class: "call-sub", text: t(view.phase === "draw" ? "canasta.tv.drawing" : "canasta.tv.playing") }),
+    h("p", { class: "call-sub", text: t(`canasta.tv.${{ draw: "drawing", kitty: "kitty" }[view.phase] || "playing"}`) }),
     !view.sevens_free && h("p", { class: "call-note", text: t("canasta.tv.sevens_locked") }));
 }
 
