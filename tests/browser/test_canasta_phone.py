@@ -213,7 +213,6 @@ def test_after_the_discard_the_kitty_is_taken_or_left_on_the_phone(browser, host
         expect(page.locator(".cn-hint")).to_have_text(
             "¿Coges tu gatito? Si lo dejas, cuenta en contra al final")
         expect(page.locator('.cn-kitty-btn')).to_be_hidden()
-        shot(page, "kitty-choice")
         before = sum(hand_ranks(page).values())
         act(page, "take_kitty").click()
         expect(choice).to_have_count(0)

@@ -7,17 +7,23 @@ proposal (four Kings and three nines, 70 of the 50 needed); «Bajar todo»; the 
 Turn 2, the common turn: Robar 2; the King (its meld lights up) and the meld; «Bajar» (the three
 fours proposed) and «Bajar todo»; the Queen; Descartar.
 Goal (issue 25): the first meld and its discard in 6 taps or fewer, 3 taps or fewer a play (a
-play: an action the engine accepted; also counted without the draws, each a single tap)."""
+play: an action the engine accepted; also counted without the draws, each a single tap).
+Then the proposals and the kitty's choice, in sight on a Pixel 7 and an iPhone 13.
+
+With SOBREMESA_SCREENS=1 they are saved to docs/screens/phone-canasta-*.png."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections import Counter as Tally
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.canasta_rooms import CanastaRoom, act, meld, stack
 from tests.browser.pages import page_in
+from tests.live import ROOT
 
 WAIT_MS = 10000
 BOT = "5h 6h 6d 8c 8d Jc Jd 10c 10s Ac Ad"
@@ -115,4 +121,78 @@ def test_a_first_meld_and_a_common_turn_take_a_handful_of_taps(browser, host):
         assert per_play <= PER_PLAY_MOST and per_move <= PER_PLAY_MOST, \
             f"{count.taps} taps for {count.played()} plays: {per_play:.2f} a play, " \
             f"{per_move:.2f} without the draws (goal {PER_PLAY_MOST})"
+        room.close()
+
+
+# What must be in sight, whole, on the phone's screen: [selector, its boxes].
+IN_SIGHT = """sels => { const out = {};
+  for (const s of sels) out[s] = [...document.querySelectorAll(s)].map(e => {
+                const r = e.getBoundingClientRect();
+                return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; });
+    out.vw = innerWidth; out.vh = innerHeight; return out; }"""
+
+
+def whole_in_sight(page: Page, selectors: list[str]) -> dict:
+    """The boxes of `selectors`, each asserted inside the viewport (nothing cut off)."""
+    found = page.evaluate(IN_SIGHT, selectors)
+    for sel in selectors:
+        assert found[sel], sel
+        for box in found[sel]:
+            assert box["left"] >= 0 and box["top"] >= 0 and box["right"] <= found["vw"] + 0.5 \
+                and box["bottom"] <= found["vh"] + 0.5, (sel, box, found["vw"], found["vh"])
+    return found
+
+
+def shot(page: Page, name: str) -> None:
+    if os.environ.get("SOBREMESA_SCREENS"):
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(ROOT / "docs" / "screens" / f"phone-canasta-{name}.png"))
+
+
+@pytest.mark.parametrize("device", ["Pixel 7", "iPhone 13"])
+def test_the_proposals_and_the_kitty_choice_fit_two_phones(browser, host, device):
+    """«Bajar» with nothing chosen: the composer holds the engine's first proposal (Kings and
+    nines) and offers the other (with the Queens and the joker): both on one row, below the
+    sticky head (not under it), 44 px tall or more; a tap on one fills the composer with it.
+    Then, after the discard, the kitty's eleven cards and its two buttons. Each in sight, whole,
+    on the phone's screen (figures in the assertions)."""
+    kitty = "4h 4d 5s 5h 6c 6s 8s 8h Jd Js Qc"
+    deal = {"hands": ["Kh Kd Ks Kc 9h 9d 9s Qc Qd * 5c 6d Jh", BOT], "stock": "4h 4d",
+            "kitties": [kitty, ""], "kitty_seen": [0], "pile": "7s", "turn": 0, "dealer": 1,
+            "fill": True}
+    name = device.lower().replace(" ", "")
+    with page_in(browser, WAIT_MS, **browser.devices[device]) as page:
+        room = CanastaRoom(host, page, deal, players=2)
+        act(page, "draw").click()
+        expect(stack(page, "4")).to_be_visible()
+        act(page, "meld").click()
+        composer = page.locator(".cn-composer")
+        chips = composer.locator(".cn-proposal")
+        expect(chips).to_have_text(["K×4 · 9×3 (70)", "K×4 · 9×3 · Q×2 ★ (140)"])
+        expect(chips.first).to_have_attribute("aria-pressed", "true")
+        expect(composer.locator(".slot-card")).to_have_count(7)
+        found = whole_in_sight(page, [".cn-proposal", ".composer-head", ".cn-composer .slot",
+                                      ".cn-actions .btn"])
+        heights = [b["bottom"] - b["top"] for b in found[".cn-proposal"]]
+        assert min(heights) >= 44, heights
+        head = found[".composer-head"][0]["bottom"]        # sticky: nothing may hide under it
+        tops = [b["top"] for b in found[".cn-proposal"]]
+        assert len(set(tops)) == 1 and tops[0] >= head - 0.5, (tops, head)
+        shot(page, f"proposal-{name}")
+        chips.nth(1).click()
+        expect(composer.locator(".slot-card")).to_have_count(10)
+        expect(composer.locator(".cn-progress")).to_have_text("Llevas 140 de 50: ¡ya llega!")
+        act(page, "send_meld").click()
+        expect(meld(page, 3)).to_have_attribute("title", "3 cartas de Q")
+        stack(page, "5").click()
+        act(page, "discard").click()
+        choice = page.locator('.cn-prompt[data-kitty="choice"]')
+        expect(choice.locator(".mini")).to_have_count(11)
+        found = whole_in_sight(page, ['.cn-prompt[data-kitty="choice"] .mini',
+                                      ".cn-actions .act"])
+        take, leave = found[".cn-actions .act"]
+        assert take["right"] <= leave["left"] or take["bottom"] <= leave["top"], (take, leave)
+        shot(page, f"kitty-choice-{name}")
+        act(page, "leave_kitty").click()
+        expect(page.locator('.ct-seat.you [data-kitty]')).to_have_text("Gatito dejado: 11 cartas")
         room.close()

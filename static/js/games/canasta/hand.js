@@ -156,7 +156,7 @@ export function mount(root, ctx) {
       slots));
   }
 
-  // The engine's other proposals, a tap each: "K K K K · 9 9 9 (70)".
+  // The engine's other proposals, a tap each: "K×4 · 9×3 (70)".
   function proposalChips() {
     const list = ui.mode.proposals || [];
     if (list.length < 2) return null;

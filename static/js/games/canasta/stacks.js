@@ -40,9 +40,16 @@ export function nextChosen(now, total, wild) {
   return now ? now - 1 : total;
 }
 
-// A proposal's button: "K K K K · 9 9 9 (70)", wild cards as ★, with its points.
+// A proposal's button, short enough for two on a phone's row, counted as the hand's stacks are:
+// "K×4 · 9×3 · Q×2 ★ (140)", wild cards as ★, with its points.
 export function proposalLabel(melds, wildRanks, value) {
-  const ranks = melds.map((m) => m.map((c) => (wildRanks.has(rankOf(c)) ? "★" : rankOf(c))).join(" ")).join(" · ");
+  const counted = (rank, n) => (n > 1 ? `${rank}×${n}` : rank);
+  const meld = (codes) => {
+    const wilds = codes.filter((c) => wildRanks.has(rankOf(c))).length;
+    const natural = codes.find((c) => !wildRanks.has(rankOf(c)));
+    return [natural && counted(rankOf(natural), codes.length - wilds), wilds && counted("★", wilds)]
+      .filter(Boolean).join(" ");
+  };
   const points = melds.flat().reduce((sum, c) => sum + (value(c) || 0), 0);
-  return `${ranks} (${points})`;
+  return `${melds.map(meld).join(" · ")} (${points})`;
 }
