@@ -11,10 +11,10 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from engine.cards import SPANISH, deck
 from tests.browser import canasta_table, phone_states, tren_table
 from tests.browser.axe import axe_rules, axe_violations
 from tests.browser.canasta_rooms import CanastaRoom, act, stack
+from tests.browser.game_ends import FC_LAST_GROUPS, FC_LAST_RUN, ferrocarril_last_round, lay
 from tests.browser.night import pass_window
 from tests.browser.pages import page_in, seat_at_tv
 from tests.browser.tren_rooms import TrenRoom, lane, lit_trains, tile
@@ -136,28 +136,6 @@ def test_tren_and_canasta_phones_in_play(browser, host):
 
 
 # ----- the end of a round and of the game ----------------------------------------------------
-
-# Ferrocarril's last round (7: one run of seven): Abuela goes down with a run of oros, lays two
-# tríos and closes with the 9b she draws.
-FC_LAST_RUN, FC_LAST_GROUPS = "Ao 2o 3o 4o 5o 6o 7o", ["3c 3e 3b", "4c 4e 4b"]
-
-
-def ferrocarril_last_round(players: int) -> dict:
-    hand = " ".join([FC_LAST_RUN, *FC_LAST_GROUPS])
-    rest = [SPANISH.format(c) for c in deck(2, 4)]
-    for name in f"{hand} {phone_states.FC_DRAWN} {phone_states.FC_UPTURNED}".split():
-        rest.remove(name)
-    hands = [hand] + [" ".join(rest[13 * k:13 * k + 13]) for k in range(players - 1)]
-    return {"dealer": players - 1, "hands": hands, "discard": phone_states.FC_UPTURNED,
-            "stock": " ".join([phone_states.FC_DRAWN, *rest[13 * (players - 1):]]),
-            "round": 7, "opening_done": True}
-
-
-def lay(phone: Page, cards: str, act: str) -> None:
-    for code in cards.split():
-        phone_states.tap_card(phone, phone.locator(f'.fc-hand .hand-card[data-id="{code}#0"]'))
-    phone.locator(f'.fc-actions [data-act="{act}"]').click()
-
 
 def results_checked(tv: Page, phone: Page, tv_screen: str, label: str) -> list:
     expect(tv.locator(tv_screen).first).to_be_visible(timeout=3 * WAIT_MS)

@@ -310,8 +310,8 @@ def test_six_at_the_table_one_row_each_in_words_on_a_small_phone(browser, host, 
 
 def test_the_round_end_on_a_small_phone_shows_every_total_in_sight(browser, host, tv):
     """Robotina goes out: the phone's breakdown puts the round's points and the total beside
-    each name (the table scrolls sideways past them for the rest), the engine's totals, whole on
-    a 360×640 screen."""
+    each name (the round's parts in words under it), the engine's totals, whole on a 360×640
+    screen."""
     last = canasta_table.engine_round_end(canasta_table.ENDING)
     with phone(browser, small=True) as page:
         canasta_table.open_room(host, tv, page, 3, canasta_table.ENDING)

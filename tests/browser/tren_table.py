@@ -91,16 +91,16 @@ FOUR = deal_for(4, [10, 6, 13, 3], 7, 9, double_on=3, markers=[1], turn=0,
 ENDING = deal_for(4, [5, 3, 6, 2], 4, 6, turn=1, scores=[20, 35, 11, 40])
 
 
-def _ending(deal: dict) -> dict:
-    """The deal with seat 1's hand down to one tile that fits its own train."""
+def _ending(deal: dict, seat: int = 1) -> dict:
+    """The deal with `seat`'s hand down to one tile that fits its own train."""
     deal = dict(deal)
     hands = [dominoes.parse_all(h) for h in deal["hands"]]
-    end = _open_end(dominoes.parse_all(deal["trains"][1]))
+    end = _open_end(dominoes.parse_all(deal["trains"][seat]))
     boneyard = dominoes.parse_all(deal["boneyard"])
     fits = next(t for t in boneyard if t.has(end))
     boneyard.remove(fits)
-    boneyard += hands[1]
-    hands[1] = [fits]
+    boneyard += hands[seat]
+    hands[seat] = [fits]
     deal["hands"] = [dominoes.tiles_text(h) for h in hands]
     deal["boneyard"] = dominoes.tiles_text(boneyard)
     return deal
@@ -109,6 +109,20 @@ def _ending(deal: dict) -> dict:
 ENDING = _ending(ENDING)
 ENDING_8 = _ending(deal_for(8, [6, 3, 8, 2, 5, 1, 4, 3], 5, 5, turn=1,
                             scores=[20, 35, 11, 40, 26, 8, 51, 17]))
+
+
+def _fuller(deal: dict, seat: int, more: int) -> dict:
+    """The deal with `more` tiles of the boneyard in `seat`'s hand (a hand that drew a lot)."""
+    boneyard = deal["boneyard"].split()
+    hands = [h.split() for h in deal["hands"]]
+    hands[seat] += boneyard[:more]
+    return {**deal, "hands": [" ".join(h) for h in hands], "boneyard": " ".join(boneyard[more:])}
+
+
+# Eight at the table with full hands at the round's end: ten tiles each (the deal with eight,
+# as the 15-12-10 table has it), Tuerca (seat 3) fourteen; Robotina plays her last tile.
+FULL_8 = _fuller(_ending(deal_for(8, [1, 0, 1, 0, 1, 0, 1, 0], 0, 10, turn=1,
+                                  scores=[20, 35, 11, 40, 26, 8, 51, 17])), 3, 4)
 
 
 def open_room(host, tv: Page, abuela: Page, players: int, deal: dict, options=None,

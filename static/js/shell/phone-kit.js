@@ -400,3 +400,22 @@ export function betweenRounds(allowed, phase, pending, nextLabel, waitingLabel, 
 export function medal(place, over) {
   return h("span", { class: ["place-n", over && place <= 3 && `medal-${place}`], text: String(place) });
 }
+
+// The phone's end of a round or of the game (`g` the game's view), in the order a player reads
+// it: at the game's end the title, the winner, the final standings and your place first (in
+// sight on the smallest phone), then how the last round ended; at a round's end the round's
+// story first. A new screen opens at its top, its title in sight, wherever the box it replaced
+// was scrolled to; a redraw of the same screen keeps the player's scroll.
+export function drawPhoneResults(root, g, { head, story, standings, place, foot }) {
+  const over = g.phase === "game_over";
+  const parts = over ? [head, standings, place, story, foot] : [head, story, standings, place, foot];
+  root.replaceChildren(h("div", { class: "results" }, parts.flat().filter(Boolean)));
+  const key = `${g.phase}:${g.last_round?.round ?? g.round}`;
+  if (root.dataset.shown === key) return;
+  root.dataset.shown = key;
+  requestAnimationFrame(() => {
+    for (let box = root; box && box !== document.body; box = box.parentElement) {
+      if (/(auto|scroll)/.test(getComputedStyle(box).overflowY)) box.scrollTop = 0;
+    }
+  });
+}

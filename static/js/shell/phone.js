@@ -341,6 +341,7 @@ async function render() {
   $("room-badge").classList.remove("hidden");
   const seated = !!state.you;
   const status = state.room.status;
+  document.body.dataset.status = status;   // "finished": the game's screen scrolls as one page (phone.css)
   if (seated && status === "lobby") {
     showScreen("lobby");
     renderLobby(state);

@@ -9,7 +9,7 @@
 import { component, h } from "../../core/dom.js";
 import { t } from "../../core/i18n.js";
 import { seatChip, seatVars } from "../../core/seats.js";
-import { medal, stateReaders, swatch } from "../../shell/phone-kit.js";
+import { drawPhoneResults, medal, stateReaders, swatch } from "../../shell/phone-kit.js";
 import {
   autoNext, drawTvResults, gameResult, handName, newGameButton, nextRoundButton, places, podium, restList,
   seatOf, winnerLine,
@@ -86,35 +86,48 @@ function gameOver(ctx) {
 
 // ----- the phone -----------------------------------------------------------------------------------------
 
+// The phone's breakdown: the name with the round's parts under it, in words (those that scored),
+// then the round's points and the total, so that the table fits a narrow screen's width.
+function phoneBreakdown(last, me, { seatName, seatAt }) {
+  return h("table", { class: "standings canasta-breakdown cn-phone-breakdown" },
+    h("thead", {}, h("tr", {},
+      h("th", { class: "who", text: t("canasta.results.player") }),
+      h("th", { class: "round-pts", text: t("canasta.results.round") }),
+      h("th", { class: "total", text: t("canasta.results.total") }))),
+    h("tbody", {}, order(last.totals).map((s) => {
+      const parts = last.breakdown[s];
+      return h("tr", { class: [s === me && "me"], dataset: { seat: String(s) } },
+        h("td", { class: "who" }, h("span", { class: "cn-who" }, swatch(seatAt(s)), seatName(s)),
+          h("ul", { class: "cn-parts" }, PARTS.filter((p) => parts[p]).map((p) => h("li", {
+            class: [parts[p] < 0 && "minus"], dataset: { part: p, value: String(parts[p]) } },
+          `${t(`canasta.results.${p}`)} `, h("b", { text: part(parts[p]) }))))),
+        h("td", { class: ["round-pts", last.points[s] < 0 && "minus"], dataset: { value: String(last.points[s]) },
+          text: part(last.points[s]) }),
+        h("td", { class: "total", dataset: { value: String(last.totals[s]) }, text: points(last.totals[s]) }));
+    })));
+}
+
 function phoneResults(root, state) {
   const { game, me, seatName, seatAt } = stateReaders({ state });
   const g = game();
   const last = g.last_round;
   const over = g.phase === "game_over";
-  const out = [];
-  out.push(h("h2", { text: over ? t("canasta.results.game_over") : t("canasta.results.round_over", { n: last?.round ?? g.round }) }));
+  const head = [h("h2", { text: over ? t("canasta.results.game_over") : t("canasta.results.round_over", { n: last?.round ?? g.round }) })];
   if (over) {
     const winners = g.result?.winners || [];
-    if (winners.includes(me())) out.push(h("p", { class: "winner", text: t("canasta.results.you_won") }));
-    else if (winners.length) out.push(h("p", { class: "winner", text: t("canasta.results.game_winner", { name: seatName(winners[0]) }) }));
+    if (winners.includes(me())) head.push(h("p", { class: "winner", text: t("canasta.results.you_won") }));
+    else if (winners.length) head.push(h("p", { class: "winner", text: t("canasta.results.game_winner", { name: seatName(winners[0]) }) }));
   }
-  if (last) {
-    out.push(h("p", { class: "closer", text: last.out == null ? t("canasta.results.nobody_out")
-      : t("canasta.results.out", { name: seatName(last.out) }) }));
-    const nameCell = (s) => h("span", {}, swatch(seatAt(s)), seatName(s));
-    const table = breakdownTable({ room: state.room }, last, nameCell);
-    for (const row of table.querySelectorAll("tbody tr")) if (Number(row.dataset.seat) === me()) row.classList.add("me");
-    // The round's points and the total beside the name, in sight on a narrow screen (the
-    // breakdown after them scrolls sideways).
-    for (const row of table.querySelectorAll("tr")) row.firstChild.after(...row.querySelectorAll(".round-pts, .total"));
-    out.push(h("div", { class: "canasta-breakdown-wrap" }, table));
-    if (over && me() !== null) {
-      const place = places(last.totals.map((x) => -x));
-      out.push(h("p", { class: "place" }, medal(place[me()], true), t("canasta.results.your_place", { n: place[me()] })));
-    }
-  }
-  if (!over) out.push(h("p", { class: "auto-next muted", dataset: { countdown: "next_round" } }));
-  root.replaceChildren(h("div", { class: "results" }, out));
+  const place = last && places(last.totals.map((x) => -x));
+  drawPhoneResults(root, g, {
+    head,
+    story: last && h("p", { class: "closer", text: last.out == null ? t("canasta.results.nobody_out")
+      : t("canasta.results.out", { name: seatName(last.out) }) }),
+    standings: last && phoneBreakdown(last, me(), { seatName, seatAt }),
+    place: last && over && me() !== null
+      && h("p", { class: "place" }, medal(place[me()], true), t("canasta.results.your_place", { n: place[me()] })),
+    foot: !over && h("p", { class: "auto-next muted", dataset: { countdown: "next_round" } }),
+  });
 }
 
 // ----- the component ---------------------------------------------------------------------------------

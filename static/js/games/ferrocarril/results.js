@@ -6,7 +6,7 @@
 import { component, h } from "../../core/dom.js";
 import { getLang, t } from "../../core/i18n.js";
 import { cardEl as deckCard } from "../../pieces/spanish.js";
-import { cardMaker, medal, minis, othersLeft, stateReaders, swatch } from "../../shell/phone-kit.js";
+import { cardMaker, drawPhoneResults, medal, minis, othersLeft, stateReaders, swatch } from "../../shell/phone-kit.js";
 import {
   autoNext, gameResult, handName, nameOf, nameTag, newGameButton, nextRoundButton, places, podium, restList, drawTvResults, seatOf,
   quietHead, signed, standingsRow, winnerLine,
@@ -91,31 +91,32 @@ function phoneResults(root, state, local) {
   const g = game();
   const res = g.last_round;
   const over = g.phase === "game_over";
-  const out = [];
+  const head = [];
   if (over) {
-    out.push(h("h2", { text: t("phone.fc.res.game_over") }));
+    head.push(h("h2", { text: t("phone.fc.res.game_over") }));
     const winners = g.result?.winners || [];
-    if (winners.includes(me())) out.push(h("p", { class: "winner", text: t("phone.fc.res.you_won") }));
-    else if (winners.length > 1) out.push(h("p", { class: "winner", text: t("phone.fc.res.tie", { names: winners.map(seatName).join(", ") }) }));
-    else if (winners.length) out.push(h("p", { class: "winner", text: t("phone.fc.res.winner", { name: seatName(winners[0]) }) }));
+    if (winners.includes(me())) head.push(h("p", { class: "winner", text: t("phone.fc.res.you_won") }));
+    else if (winners.length > 1) head.push(h("p", { class: "winner", text: t("phone.fc.res.tie", { names: winners.map(seatName).join(", ") }) }));
+    else if (winners.length) head.push(h("p", { class: "winner", text: t("phone.fc.res.winner", { name: seatName(winners[0]) }) }));
   } else {
-    out.push(h("h2", { text: t("phone.fc.res.round_over", { n: res?.round ?? g.round }) }));
+    head.push(h("h2", { text: t("phone.fc.res.round_over", { n: res?.round ?? g.round }) }));
   }
+  const story = [];
   if (res) {
     const closer = res.closer;
-    out.push(h("p", { class: "closer", text: closer == null ? t("phone.fc.res.no_closer")
+    story.push(h("p", { class: "closer", text: closer == null ? t("phone.fc.res.no_closer")
       : closer === me() ? t("phone.fc.res.you_closed", { prize: minus(res.points[closer]) })
         : t("phone.fc.res.closer", { name: seatName(closer), prize: minus(res.points[closer]) }) }));
     if (me() !== null && closer !== me()) {
       const left = res.hands[me()] || [];
-      out.push(h("div", { class: "my-points" }, h("span", { text: t("phone.fc.res.your_points") }), h("b", { text: signed(res.points[me()], { plus: true }) })));
-      if (left.length) out.push(h("div", { class: "left-cards" }, minis(left, card)));
+      story.push(h("div", { class: "my-points" }, h("span", { text: t("phone.fc.res.your_points") }), h("b", { text: signed(res.points[me()], { plus: true }) })));
+      if (left.length) story.push(h("div", { class: "left-cards" }, minis(left, card)));
     }
-    if (local.allHands) out.push(othersLeft(res, me(), { seatName, seatColor, seatAt, card, points: (s) => minus(res.points[s]) }));
+    if (local.allHands) story.push(othersLeft(res, me(), { seatName, seatColor, seatAt, card, points: (s) => minus(res.points[s]) }));
   }
   const totals = g.players.map((p) => p.score);
   const ranking = g.result?.ranking || [...totals.keys()].sort((a, b) => totals[a] - totals[b] || a - b);
-  out.push(h("table", { class: "standings" },
+  const standings = h("table", { class: "standings" },
     h("thead", {}, h("tr", {}, quietHead("place"), h("th", { text: t("phone.fc.res.player") }),
       res && h("th", { text: t("phone.fc.res.round") }), h("th", { text: t("phone.fc.res.total") }))),
     h("tbody", {}, ranking.map((s, pos) => {
@@ -125,14 +126,13 @@ function phoneResults(root, state, local) {
         h("td", {}, swatch(seatAt(s)), seatName(s)),
         res && h("td", { text: signed(pts, { plus: true }) }),
         h("td", {}, h("b", { text: signed(totals[s]) })));
-    }))));
-  if (over && me() !== null) {
-    const place = ranking.indexOf(me()) + 1;
-    out.push(h("p", { class: "place", text: t("phone.fc.res.your_place", { n: place }) }));
-  }
-  out.push(h("p", { class: "muted small", text: t("phone.fc.res.lowest") }));
-  if (!over) out.push(h("p", { class: "auto-next muted", dataset: { countdown: "next_round" } }));
-  root.replaceChildren(h("div", { class: "results" }, out));
+    })));
+  drawPhoneResults(root, g, {
+    head, story, standings,
+    place: over && me() !== null && h("p", { class: "place", text: t("phone.fc.res.your_place", { n: ranking.indexOf(me()) + 1 }) }),
+    foot: [h("p", { class: "muted small", text: t("phone.fc.res.lowest") }),
+      !over && h("p", { class: "auto-next muted", dataset: { countdown: "next_round" } })],
+  });
 }
 
 // ----- the component ---------------------------------------------------------------------------------

@@ -6,7 +6,7 @@
 import { component, h } from "../../core/dom.js";
 import { t } from "../../core/i18n.js";
 import { cardEl } from "../../pieces/french.js";
-import { cardMaker, medal, minis, othersLeft, stateReaders, swatch } from "../../shell/phone-kit.js";
+import { cardMaker, drawPhoneResults, medal, minis, othersLeft, stateReaders, swatch } from "../../shell/phone-kit.js";
 import {
   autoNext, gameResult, handName, joinNames, nameOf, newGameButton, nextRoundButton, places, podium, restList, drawTvResults,
   quietHead, seatOf, signed, standingsRow, winnerLine,
@@ -166,14 +166,15 @@ function phoneResults(root, state, local) {
   const over = g.phase === "game_over";
   const high = higherWins(g);
   const scored = hasScore(g);
-  const out = [];
+  const head = [];
   if (over) {
-    out.push(h("h2", { text: t("mani.res.game_over") }));
+    head.push(h("h2", { text: t("mani.res.game_over") }));
     const winners = g.result?.winners || [];
-    if (winners.includes(me())) out.push(h("p", { class: "winner", text: winners.length > 1 ? t("mani.res.you_tied") : t("mani.res.you_won") }));
-    else if (winners.length > 1) out.push(h("p", { class: "winner", text: t("mani.res.tie", { names: winners.map(seatName).join(", ") }) }));
-    else if (winners.length) out.push(h("p", { class: "winner", text: t("mani.res.winner", { name: seatName(winners[0]) }) }));
+    if (winners.includes(me())) head.push(h("p", { class: "winner", text: winners.length > 1 ? t("mani.res.you_tied") : t("mani.res.you_won") }));
+    else if (winners.length > 1) head.push(h("p", { class: "winner", text: t("mani.res.tie", { names: winners.map(seatName).join(", ") }) }));
+    else if (winners.length) head.push(h("p", { class: "winner", text: t("mani.res.winner", { name: seatName(winners[0]) }) }));
   }
+  const story = [];
   if (res) {
     const name = (s) => (s === me() ? t("mani.p.you") : seatName(s));
     let reason = "";
@@ -181,30 +182,30 @@ function phoneResults(root, state, local) {
     else if (res.closer != null) reason = res.closer === me() ? t("mani.res.you_closed") : t("mani.res.closed", { name: seatName(res.closer) });
     else if (res.blocked) reason = t("mani.res.blocked");
     else if (res.final_turns) reason = t("mani.res.final");
-    out.push(h("p", { class: "closer", text: reason }));
+    story.push(h("p", { class: "closer", text: reason }));
     if (res.closer != null && !res.winners.includes(res.closer)) {
-      out.push(h("p", { class: "closer", text: t("mani.res.counter", { names: res.winners.map(name).join(", ") }) }));
+      story.push(h("p", { class: "closer", text: t("mani.res.counter", { names: res.winners.map(name).join(", ") }) }));
     } else if (res.out == null && res.winners?.length) {
-      out.push(h("p", { class: "closer", text: t("mani.res.round_winner", { names: res.winners.map(name).join(", ") }) }));
+      story.push(h("p", { class: "closer", text: t("mani.res.round_winner", { names: res.winners.map(name).join(", ") }) }));
     }
     if (me() !== null && scored) {
       const pts = res.points[me()];
-      out.push(h("div", { class: "my-points" }, h("span", { text: t("mani.p.your_points") }), h("b", { text: signed(pts, { plus: high }) })));
+      story.push(h("div", { class: "my-points" }, h("span", { text: t("mani.p.your_points") }), h("b", { text: signed(pts, { plus: high }) })));
     }
     const left = me() !== null ? res.hands[me()] || [] : [];
-    if (left.length) out.push(h("div", { class: "left-cards" }, minis(left, card)));
+    if (left.length) story.push(h("div", { class: "left-cards" }, minis(left, card)));
     if (local.allHands) {
       const points = (s) => (scored ? signed(res.points[s], { plus: high }) : "");
-      out.push(othersLeft(res, me(), { seatName, seatColor, seatAt, card, points }));
+      story.push(othersLeft(res, me(), { seatName, seatColor, seatAt, card, points }));
     }
   }
-  // standings
   const scores = over && g.result ? g.result.scores : (res?.totals || g.players.map((p) => p.score));
   const order = scores.map((_, s) => s).sort((a, b) => (high ? scores[b] - scores[a] : scores[a] - scores[b]) || a - b);
   const showRound = !!res && !(over && !multiRound(g));
+  let standings = null;
   if (scored || !over) {
     let place = 0;
-    out.push(h("table", { class: "standings" },
+    standings = h("table", { class: "standings" },
       h("thead", {}, h("tr", {}, quietHead("place"), quietHead("player"),
         showRound && h("th", { text: t("mani.res.this_round") }),
         h("th", { text: over && !multiRound(g) ? (!scored ? t("mani.cards") : t("mani.res.points")) : t("mani.res.total") }))),
@@ -216,15 +217,16 @@ function phoneResults(root, state, local) {
           h("td", {}, swatch(seatAt(s)), seatName(s)),
           showRound && h("td", { text: signed(pts, { plus: high }) }),
           h("td", {}, h("b", { text: String(scores[s]) })));
-      }))));
+      })));
   }
-  if (over && me() !== null && scored && !(g.result?.winners || []).includes(me())) {
-    const place = 1 + scores.filter((x) => (high ? x > scores[me()] : x < scores[me()])).length;
-    out.push(h("p", { class: "place", text: t("mani.res.your_place", { n: place }) }));
-  }
-  out.push(h("p", { class: "muted small", text: winsLine(g) }));
-  if (!over) out.push(h("p", { class: "auto-next muted", dataset: { countdown: "next_round" } }));
-  root.replaceChildren(h("div", { class: "results" }, out));
+  const placed = over && me() !== null && scored && !(g.result?.winners || []).includes(me());
+  drawPhoneResults(root, g, {
+    head, story, standings,
+    place: placed && h("p", { class: "place", text: t("mani.res.your_place", {
+      n: 1 + scores.filter((x) => (high ? x > scores[me()] : x < scores[me()])).length }) }),
+    foot: [h("p", { class: "muted small", text: winsLine(g) }),
+      !over && h("p", { class: "auto-next muted", dataset: { countdown: "next_round" } })],
+  });
 }
 
 // ----- the component ---------------------------------------------------------------------------------

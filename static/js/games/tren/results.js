@@ -8,7 +8,7 @@ import { component, h } from "../../core/dom.js";
 import { getLang, t } from "../../core/i18n.js";
 import { seatChip, seatVars } from "../../core/seats.js";
 import { tileEl } from "../../pieces/dominoes.js";
-import { cardMaker, medal, minis, othersLeft, stateReaders, swatch } from "../../shell/phone-kit.js";
+import { cardMaker, drawPhoneResults, medal, minis, othersLeft, stateReaders, swatch } from "../../shell/phone-kit.js";
 import {
   autoNext, drawTvResults, gameResult, handName, newGameButton, nextRoundButton, places, podium, restList,
   quietHead, seatOf, signed, standingsRow, winnerLine,
@@ -110,42 +110,45 @@ function phoneResults(root, state, local) {
   const res = g.last_round;
   const over = g.phase === "game_over";
   const card = cardMaker((code, extra) => tileEl(code, { digits: digitsOf(g), ...extra }));
-  const out = [];
+  const head = [];
   if (over) {
-    out.push(h("h2", { text: t("tren.results.game_over") }));
+    head.push(h("h2", { text: t("tren.results.game_over") }));
     const winners = g.result?.winners || [];
-    if (winners.includes(me())) out.push(h("p", { class: "winner", text: t("tren.results.you_won") }));
-    else if (winners.length > 1) out.push(h("p", { class: "winner", text: t("tren.results.tie", { names: winners.map(seatName).join(", ") }) }));
-    else if (winners.length) out.push(h("p", { class: "winner", text: t("tren.results.game_winner", { name: seatName(winners[0]) }) }));
+    if (winners.includes(me())) head.push(h("p", { class: "winner", text: t("tren.results.you_won") }));
+    else if (winners.length > 1) head.push(h("p", { class: "winner", text: t("tren.results.tie", { names: winners.map(seatName).join(", ") }) }));
+    else if (winners.length) head.push(h("p", { class: "winner", text: t("tren.results.game_winner", { name: seatName(winners[0]) }) }));
   } else {
-    out.push(h("h2", { text: t("tren.results.round_over", { n: res?.round ?? g.round, total: g.rounds }) }));
+    head.push(h("h2", { text: t("tren.results.round_over", { n: res?.round ?? g.round, total: g.rounds }) }));
   }
+  const story = [];
   if (res) {
     const winner = res.winner;
-    out.push(h("p", { class: "closer", text: winner == null ? t("tren.results.blocked")
+    story.push(h("p", { class: "closer", text: winner == null ? t("tren.results.blocked")
       : winner === me() ? t("tren.results.you_out") : t("tren.results.winner", { name: seatName(winner) }) }));
     if (me() !== null && winner !== me()) {
       const left = res.hands[me()] || [];
-      out.push(h("div", { class: "my-points" }, h("span", { text: t("tren.results.your_points") }), h("b", { text: `+${res.points[me()]}` })));
-      if (left.length) out.push(h("div", { class: "left-cards" }, minis(left, card)));
+      story.push(h("div", { class: "my-points" }, h("span", { text: t("tren.results.your_points") }), h("b", { text: `+${res.points[me()]}` })));
+      if (left.length) story.push(h("div", { class: "left-cards" }, minis(left, card)));
     }
-    if (local.allHands) out.push(othersLeft(res, me(), { seatName, seatColor, seatAt, card, points: (s) => `+${res.points[s]}` }));
+    if (local.allHands) story.push(othersLeft(res, me(), { seatName, seatColor, seatAt, card, points: (s) => `+${res.points[s]}` }));
   }
   const totals = g.players.map((p) => p.score);
   const ranking = g.result?.ranking || [...totals.keys()].sort((a, b) => totals[a] - totals[b] || a - b);
   const place = places(totals);
-  out.push(h("table", { class: "standings" },
+  const standings = h("table", { class: "standings" },
     h("thead", {}, h("tr", {}, quietHead("place"), h("th", { text: t("tren.results.player") }),
       res && h("th", { text: t("tren.results.this_round") }), h("th", { text: t("tren.results.total") }))),
     h("tbody", {}, ranking.map((s) => h("tr", { class: s === me() ? "me" : "" },
       h("td", {}, medal(place[s], over)),
       h("td", {}, swatch(seatAt(s)), seatName(s)),
       res && h("td", { text: `+${res.points[s]}` }),
-      h("td", {}, h("b", { text: signed(totals[s]) })))))));
-  if (over && me() !== null) out.push(h("p", { class: "place", text: t("tren.results.your_place", { n: place[me()] }) }));
-  out.push(h("p", { class: "muted small", text: t("tren.results.lowest_wins") }));
-  if (!over) out.push(h("p", { class: "auto-next muted", dataset: { countdown: "next_round" } }));
-  root.replaceChildren(h("div", { class: "results" }, out));
+      h("td", {}, h("b", { text: signed(totals[s]) }))))));
+  drawPhoneResults(root, g, {
+    head, story, standings,
+    place: over && me() !== null && h("p", { class: "place", text: t("tren.results.your_place", { n: place[me()] }) }),
+    foot: [h("p", { class: "muted small", text: t("tren.results.lowest_wins") }),
+      !over && h("p", { class: "auto-next muted", dataset: { countdown: "next_round" } })],
+  });
 }
 
 // ----- the component ---------------------------------------------------------------------------------
