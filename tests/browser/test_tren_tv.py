@@ -8,10 +8,11 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.tren_table import EIGHT, ENDING, FOUR, open_room
+from tests.browser.tren_table import EIGHT, ENDING, FOUR, FULL_8, open_room
 
 WAIT_MS = 10000
 SMALLEST_PIP = 12.0             # px: a pip's diameter on the open end of every train
+SMALLEST_SHARE = 0.045          # a tile's short side against the TV's height, as on the table
 
 # Each train's element, its box, its open end tile's box and the diameters of that tile's pips
 # (or the inked height of its digits), as drawn.
@@ -130,30 +131,75 @@ def test_round_end_shows_the_tiles_left_in_each_hand_and_their_points(tv, host, 
     expect(over).to_be_visible(timeout=3 * WAIT_MS)               # Robotina plays her last tile
     expect(over.locator("h1")).to_have_text("Fin de la ronda 3 de 13")
     expect(over.locator(".ro-closer")).to_contain_text("se queda sin fichas")
-    rows = over.locator(".ro-hands .tren-hand")
+    rows = over.locator(".tren-standings .tren-hand")
     expect(rows).to_have_count(4)
     hands = [h.split() for h in ENDING["hands"]]
     for seat in (0, 2, 3):
-        row = rows.nth(seat)
+        row = over.locator(f'.tren-hand[data-seat="{seat}"]')
         tiles = row.locator("svg.domino")
         expect(tiles).to_have_count(len(hands[seat]))
         points = sum(int(n) for tile in hands[seat] for n in tile.split("-"))
-        expect(row.locator(".hand-points")).to_have_text(str(points))
+        expect(row.locator("td.round-pts")).to_have_text(f"+{points}")
         for tile in tiles.all():                                  # each shows whole in its row
             box, row_box = tile.bounding_box(), row.bounding_box()
             assert box["width"] > 10
             assert box["x"] + box["width"] <= row_box["x"] + row_box["width"] + 1
-    expect(rows.nth(1).locator(".prize-badge")).to_have_text("¡Sin fichas!")
-    expect(rows.nth(1).locator(".hand-points")).to_have_text("0")
-    # The standings: Robotina's 35 unchanged, the others' points added.
-    standings = over.locator(".tren-standings tbody tr")
-    expect(standings).to_have_count(4)
+    robotina = over.locator('.tren-hand[data-seat="1"]')
+    expect(robotina.locator(".prize-badge")).to_have_text("¡Sin fichas!")
+    expect(robotina.locator("td.round-pts")).to_have_text("+0")
+    # One row a player, in the order of the running total: Robotina's 35 unchanged, the others'
+    # points added.
     totals = [20 + sum(int(n) for t in hands[0] for n in t.split("-")), 35,
               11 + sum(int(n) for t in hands[2] for n in t.split("-")),
               40 + sum(int(n) for t in hands[3] for n in t.split("-"))]
-    expect(standings.locator("td.total")).to_have_text([str(x) for x in sorted(totals)])
+    expect(rows.locator("td.total")).to_have_text([str(x) for x in sorted(totals)])
     text = tv.locator("body").inner_text()
     assert not BARE_CODE.findall(text), BARE_CODE.findall(text)
+
+
+# Each row of the round's end: its seat, its box, its tiles' boxes and the diameters of their
+# pips; the panel's box and whether its content spills out of it.
+HANDS_LEFT = """() => {
+  const box = (node) => { const r = node.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
+  const panel = document.querySelector('.round-over .tren-ro');
+  return {panel: box(panel), spills: panel.scrollHeight > panel.clientHeight + 1,
+    rows: [...panel.querySelectorAll('.tren-hand')].map((row) => ({
+      seat: Number(row.dataset.seat), box: box(row),
+      tiles: [...row.querySelectorAll('svg.domino')].map(box),
+      pips: [...row.querySelectorAll('svg.domino circle')]
+        .map((c) => c.getBoundingClientRect().width)}))};
+}"""
+
+
+def test_eight_full_hands_at_the_round_end_read_from_the_sofa(tv, host, new_phone):
+    """Eight at the table, ten tiles left in each hand and fourteen in one: every tile lies as on
+    the table, its short side at least 4.5% of the TV's height, whole inside its row, the rows
+    apart and inside the screen."""
+    abuela = new_phone()
+    open_room(host, tv, abuela, 8, FULL_8, timeout_ms=WAIT_MS)
+    expect(tv.locator(".round-over.tren-over")).to_be_visible(timeout=3 * WAIT_MS)
+    tv.wait_for_timeout(500)                   # fitted (fitHands after the last view)
+    found = tv.evaluate(HANDS_LEFT)
+    rows = sorted(found["rows"], key=lambda row: row["seat"])
+    assert [len(row["tiles"]) for row in rows] == [10, 0, 10, 14, 10, 10, 10, 10]
+    tiles = [tile for row in rows for tile in row["tiles"]]
+    short = min(min(t["right"] - t["left"], t["bottom"] - t["top"]) for t in tiles)
+    pip = min(p for row in rows for p in row["pips"])
+    print(f"\nthe smallest tile left in a hand: {short:.1f} px = {short / 1080:.1%} of the "
+          f"height; the smallest pip {pip:.1f} px")
+    assert short >= SMALLEST_SHARE * 1080, short
+    assert not found["spills"], found["panel"]
+    ordered = sorted(rows, key=lambda row: row["box"]["top"])
+    for above, below in zip(ordered, ordered[1:], strict=False):
+        assert above["box"]["bottom"] <= below["box"]["top"] + 0.5, (above, below)
+    for row in rows:
+        r = row["box"]
+        assert 0 <= r["left"] and r["right"] <= 1920 and 0 <= r["top"] and r["bottom"] <= 1080, row
+        assert r["bottom"] <= found["panel"]["bottom"] + 0.5, (row, found["panel"])
+        for t in row["tiles"]:
+            assert r["left"] - 0.5 <= t["left"] and t["right"] <= r["right"] + 0.5, (row["seat"], t)
+            assert r["top"] - 0.5 <= t["top"] and t["bottom"] <= r["bottom"] + 0.5, (row["seat"], t)
 
 
 def test_the_last_round_ends_on_the_podium(tv, host, new_phone):

@@ -11,7 +11,7 @@ import { tileEl } from "../../pieces/dominoes.js";
 import { cardMaker, drawPhoneResults, medal, minis, othersLeft, stateReaders, swatch } from "../../shell/phone-kit.js";
 import {
   autoNext, drawTvResults, gameResult, handName, newGameButton, nextRoundButton, places, podium, restList,
-  quietHead, seatOf, signed, standingsRow, winnerLine,
+  quietHead, seatOf, signed, winnerLine,
 } from "../../shell/table-kit.js";
 
 const digitsOf = (view) => (view.rules || {}).faces === "digits";
@@ -25,65 +25,74 @@ function headline(ctx, last) {
     h("span", { text: t("tren.results.winner", { name: seat.name }) }));
 }
 
-function handRows(ctx, last) {
+// One row a player, in the order of the running total: the place, the name, the tiles left in
+// the hand (lying as on the table, as large as fitHands lets every row show), the round's points
+// and the total.
+function standingsWithHands(ctx, last) {
   const view = ctx.view;
-  return last.hands.map((hand, s) => {
-    const seat = seatOf(ctx.room, s);
-    const out = s === last.winner;
-    return h("li", { class: ["hand-row", "tren-hand", out && "closer"], vars: { "--seat": seat.color }, dataset: { seat: String(s) } },
-      handName(seat, view, s),
-      h("div", { class: "tren-left" },
-        hand.length ? hand.map((code) => tileEl(code, { lang: getLang(), digits: digitsOf(view), orientation: "along" }))
-          : h("span", { class: "prize-badge", text: t("tren.results.no_tiles") })),
-      h("span", { class: "hand-points", text: String(last.points[s]) }));
-  });
-}
-
-function standingsTable(ctx, last) {
   const totals = last.totals;
   const place = places(totals);
   const order = totals.map((_, s) => s).sort((a, b) => totals[a] - totals[b] || a - b);
   return h("table", { class: "standings tren-standings" },
-    h("colgroup", {}, h("col", { class: "c-place" }), h("col", {}), h("col", { class: "c-round" }), h("col", { class: "c-total" })),
+    h("colgroup", {}, h("col", { class: "c-place" }), h("col", { class: "c-who" }), h("col", {}),
+      h("col", { class: "c-round" }), h("col", { class: "c-total" })),
     h("thead", {}, h("tr", {},
       quietHead("place"), quietHead("player"),
+      h("th", { class: "left-head", text: t("tren.results.hands") }),
       h("th", { text: t("tren.results.this_round") }), h("th", { text: t("tren.results.total") }))),
-    h("tbody", {}, order.map((s) => standingsRow(place[s], seatOf(ctx.room, s),
+    h("tbody", {}, order.map((s) => {
+      const seat = seatOf(ctx.room, s);
+      const hand = last.hands[s];
+      return h("tr", { class: ["tren-hand", place[s] === 1 && "leader", s === last.winner && "closer"],
+        vars: { "--seat": seat.color }, dataset: { seat: String(s) } },
+      h("td", { class: "place", text: t("tv.place", { n: place[s] }) }),
+      h("td", { class: "who" }, handName(seat, view, s)),
+      h("td", { class: "left" }, h("div", { class: "tren-left" },
+        hand.length ? hand.map((code) => tileEl(code, { lang: getLang(), digits: digitsOf(view) }))
+          : h("span", { class: "prize-badge", text: t("tren.results.no_tiles") }))),
       h("td", { class: "round-pts", text: `+${last.points[s]}` }),
-      h("td", { class: "total", text: signed(totals[s]) })))));
+      h("td", { class: "total", text: signed(totals[s]) }));
+    })));
 }
 
 function roundOver(ctx) {
   const view = ctx.view;
   const last = view.last_round;
   if (!last) return h("div", { class: "round-over" });
-  const hands = handRows(ctx, last);
   return h("div", { class: "round-over tren-over" },
     h("div", { class: "ro-title" },
       h("h1", { text: t("tren.results.round_over", { n: last.round, total: view.rounds }) }),
       headline(ctx, last)),
-    h("div", { class: "ro-grid" },
-      h("section", { class: "ro-hands" }, h("h2", { text: t("tren.results.hands") }),
-        h("ol", { vars: { "--rows": String(hands.length) } }, hands)),
-      h("section", { class: "ro-standings" }, h("h2", { text: t("tren.results.standings") }), standingsTable(ctx, last),
-        h("p", { class: "lowest", text: t("tren.results.lowest_wins") }))),
+    h("section", { class: "ro-hands tren-ro" }, standingsWithHands(ctx, last),
+      h("p", { class: "lowest", text: t("tren.results.lowest_wins") })),
     h("div", { class: "ro-next" },
       nextRoundButton(ctx, t("tren.results.next_round")),
       autoNext(t("tren.results.auto_next"))));
 }
 
-// The tiles left in each row as large as the row lets all of them show.
+// The tiles left in the hands: the same size in every row, from 6.5% of the screen's height down
+// to the table's 4.5% (read from the sofa), a hand taking more lines where it needs them, as long
+// as every row shows whole. A smaller screen (the replay's stage) makes them smaller still, to
+// the largest size that spills least.
+const LARGEST_SHARE = 0.065;
+const SMALLEST_PX = 16;
+
 function fitHands(root) {
-  for (const row of root.querySelectorAll(".tren-left")) {
-    const tiles = row.querySelectorAll("svg.domino");
-    if (!tiles.length) continue;
-    let size = Math.min(row.clientHeight, 80);
-    row.style.setProperty("--left-h", `${size}px`);
-    while (size > 28 && row.scrollWidth > row.clientWidth + 1) {
-      size = Math.floor(size * 0.92);
-      row.style.setProperty("--left-h", `${size}px`);
-    }
+  const box = root.querySelector(".tren-ro");
+  const table = box?.querySelector(".tren-standings");
+  if (!table || !table.querySelector("svg.domino")) return;
+  const hands = [...table.querySelectorAll(".tren-left")];
+  const spill = () => Math.max(0, box.scrollHeight - box.clientHeight - 1)
+    + hands.reduce((sum, hand) => sum + Math.max(0, hand.scrollWidth - hand.clientWidth - 1), 0);
+  const setSize = (px) => table.style.setProperty("--left-h", `${px}px`);
+  let best = null;
+  for (let size = Math.round(document.documentElement.clientHeight * LARGEST_SHARE); size >= SMALLEST_PX; size -= 2) {
+    setSize(size);
+    const over = spill();
+    if (!over) return;
+    if (!best || over < best.over) best = { size, over };
   }
+  if (best) setSize(best.size);
 }
 
 // ----- end of the game ----------------------------------------------------------------------------------------
@@ -154,13 +163,22 @@ function phoneResults(root, state, local) {
 // ----- the component ---------------------------------------------------------------------------------
 
 export function mount(root, { density }) {
-  return component(root, (state, local = {}) => {
+  const screen = component(root, (state, local = {}) => {
     if (density !== "tv") {
       phoneResults(root, state, local);
       return;
     }
     drawTvResults(root, state, local, { roundOver, gameOver });
-    if (root.isConnected) fitHands(root);
-    else requestAnimationFrame(() => fitHands(root));
+    fitHands(root);
   });
+  if (density !== "tv") return screen;
+  // Fitted again whenever the screen's size changes: a replay's stage shown, the window resized.
+  let seen = "";
+  const resized = new ResizeObserver(() => {
+    const size = `${root.clientWidth}x${root.clientHeight}`;
+    if (size !== seen) fitHands(root);
+    seen = size;
+  });
+  resized.observe(root);
+  return { ...screen, destroy() { resized.disconnect(); screen.destroy(); } };
 }
