@@ -1,8 +1,8 @@
 """Each game played to its end on a phone in a few moves, for the end-of-game tests and the
-screenshots (tests/browser/screens.py --only ends). The TV opens the room (but for Tren), the
-phone sits down, computer players fill the table, an explicit deal; the host must run with
---allow-test-deals. Before the move that ends a game the phone's table is scrolled to its
-bottom, as a player reading the others' rows leaves it.
+screenshots (test_phone_game_end.py with SOBREMESA_SCREENS=1). The TV opens the room (but for
+Tren), the phone sits down, computer players fill the table, an explicit deal; the host must
+run with --allow-test-deals. Before the move that ends a game the phone's table is scrolled to
+its bottom, as a player reading the others' rows leaves it.
 
   ferrocarril: the last round (7): Abuela goes down with a run of oros, lays two tríos and
       closes with the card she draws (five at the table).
