@@ -15,7 +15,7 @@
 // 3s; a lost connection) over their melds, at the phone's sizes (its CSS is the phone's).
 // Reads only the view.
 import { component, h, markup } from "../../core/dom.js";
-import { getLang, t } from "../../core/i18n.js";
+import { getLang, t, tn } from "../../core/i18n.js";
 import { seatChip, seatVars } from "../../core/seats.js";
 import { cardEl, parseCard } from "../../pieces/french.js";
 import { seatOf } from "../../shell/table-kit.js";
@@ -53,7 +53,7 @@ function meldEl(meld, local, wildRanks) {
   h("div", { class: ["ct-stack", `layers-${layers}`] },
     cardEl(faceOf(meld, wildRanks), { lang: getLang(), index: "big", extraClass: "ct-face" })),
   h("span", { class: "ct-count", text: String(meld.count) }),
-  meld.wilds > 0 && h("span", { class: "ct-wilds", title: t("canasta.table.wilds_title", { n: meld.wilds }),
+  meld.wilds > 0 && h("span", { class: "ct-wilds", title: tn("canasta.table.wilds_title", meld.wilds),
     text: t("canasta.table.wilds", { n: meld.wilds }) }),
   canasta && h("span", { class: "ct-kind", text: t(`canasta.table.kind.${meld.kind}`) }));
 }
@@ -186,6 +186,8 @@ function draw(root, state, local, density, wide) {
   root.replaceChildren(...order.map((p) => (density === "phone" ? seatRow(state, p, local, p.seat === you)
     : seatArea(state, p, local))));
   if (density === "tv" && root.isConnected) fitTable(root);
+  // drawn before the page took it in (the one-device page's first view): fitted once it has
+  else if (density === "tv") requestAnimationFrame(() => { if (root.isConnected) fitTable(root); });
 }
 
 // ----- fitting ------------------------------------------------------------------------------------------
