@@ -8,7 +8,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.tren_table import EIGHT, ENDING, FOUR, FULL_8, open_room
+from tests.browser.tren_table import (EIGHT, ENDING, FOUR, FULL_8, assert_mexican_label_fits,
+                                      open_room)
 
 WAIT_MS = 10000
 SMALLEST_PIP = 12.0             # px: a pip's diameter on the open end of every train
@@ -102,6 +103,21 @@ def test_eight_players_every_train_and_its_open_end_read_from_the_sofa(tv, host,
         if lang == "es":
             tv.locator("#lang").click()
             expect(call.locator(".call-title")).to_have_text("The double 1 must be covered!")
+
+
+def test_the_mexican_trains_name_stays_in_its_box(tv, host, new_phone):
+    """With eight players the middle column is two tiles wide: «Tren mexicano» ran 11 px out of
+    it beside its star; the star now leads the first line and each word has the column's
+    width, in both languages."""
+    abuela = new_phone()
+    open_room(host, tv, abuela, 8, EIGHT, timeout_ms=WAIT_MS)
+    name = tv.locator(".tren-arm.mexican .arm-name")
+    expect(name).to_have_text("Tren mexicano")
+    print("es:", assert_mexican_label_fits(tv))
+    tv.locator("#lang").click()
+    expect(name).to_have_text("Mexican train")
+    tv.wait_for_timeout(300)                               # fitTrains after the new words
+    print("en:", assert_mexican_label_fits(tv))
 
 
 def test_four_players_tiles_show_digits_with_that_option(tv, host, new_phone):

@@ -135,3 +135,26 @@ def open_room(host, tv: Page, abuela: Page, players: int, deal: dict, options=No
     # the table, or already the round's end or the podium (a last tile played before the TV drew)
     expect(tv.locator(".tren-arm, .round-over, .podium")).not_to_have_count(0)
     tv.wait_for_timeout(500)                 # the trains folded (fitTrains after the last view)
+
+
+# The Mexican train's label against its box: what it needs and what it has, and its words'
+# boxes (one per line) against the train's own box.
+MEXICAN_LABEL = """() => {
+  const arm = document.querySelector('.tren-arm.mexican');
+  const label = arm.querySelector('.arm-label');
+  const range = document.createRange();
+  range.selectNodeContents(label.querySelector('.arm-name'));
+  const box = arm.getBoundingClientRect();
+  const words = [...range.getClientRects()];
+  return {text: label.textContent, need: label.scrollWidth, has: label.clientWidth,
+          left: Math.min(...words.map((r) => r.left)) - box.left,
+          right: box.right - Math.max(...words.map((r) => r.right))};
+}"""
+
+
+def assert_mexican_label_fits(page: Page) -> dict:
+    label = page.evaluate(MEXICAN_LABEL)
+    text = label["text"]
+    assert label["need"] <= label["has"], f"{text!r} needs {label['need']} px of {label['has']}"
+    assert label["left"] >= 0 and label["right"] >= 0, f"{text!r} runs out of its box: {label}"
+    return label

@@ -12,7 +12,7 @@
 // "phone": the rows of games/tren/lanes.js, one per train.
 // Reads only the view.
 import { component, h, markup, s } from "../../core/dom.js";
-import { getLang, t } from "../../core/i18n.js";
+import { getLang, t, tn } from "../../core/i18n.js";
 import { seatChip, seatVars } from "../../core/seats.js";
 import { tileEl } from "../../pieces/dominoes.js";
 import { seatOf, signed } from "../../shell/table-kit.js";
@@ -141,8 +141,21 @@ export function fitTrains(root) {
   const k = cardScale();
   const size = Math.max(Math.round(TILE_MIN * k), Math.min(Math.round((TILE_MAX[rows] || 72) * k), Math.floor((rowH - chrome) / 2)));
   table.style.setProperty("--tile", `${size}px`);
+  const mexican = table.querySelector(".side-down .arm-label");
+  if (mexican) fitWords(mexican);
   for (const el of table.querySelectorAll(".tren-arm")) foldTrain(el);
   drawRails(table);
+}
+
+// The Mexican train's name in a column two tiles wide (rem grows with the screen, tiles do
+// not): a size smaller while a word still runs out of it.
+function fitWords(label) {
+  label.style.removeProperty("font-size");
+  let px = parseFloat(getComputedStyle(label).fontSize);
+  while (label.scrollWidth > label.clientWidth + 1 && px > 12) {
+    px *= 0.92;
+    label.style.fontSize = `${px}px`;
+  }
 }
 
 function foldTrain(el) {
@@ -172,7 +185,7 @@ function foldTrain(el) {
   const hidden = tiles.length - shown;
   tiles.forEach((tile, i) => tile.classList.toggle("folded", i < hidden));
   more.textContent = t("tren.table.hidden", { n: hidden });
-  more.title = t("tren.table.hidden_title", { n: hidden });
+  more.title = tn("tren.table.hidden_title", hidden);
   more.hidden = hidden === 0;
   el.dataset.hidden = String(hidden);
 }
