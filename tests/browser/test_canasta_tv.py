@@ -144,6 +144,22 @@ def test_three_players_frozen_pile_kitties_and_requirement(tv, host, new_phone):
     assert_words_only(tv)
 
 
+def test_a_pile_of_one_card_and_one_wild_card_read_in_the_singular(tv, host, new_phone):
+    """Under the pile «1 carta» (it said «1 cartas»), «1 card» in English; a combination with
+    one wild card is «1 comodín» / «1 wild card» where two are «2 comodines»."""
+    abuela = new_phone()
+    open_room(host, tv, abuela, 3, {**THREE, "pile": "Jd"}, timeout_ms=WAIT_MS)
+    count = tv.locator('[data-pile="pile"] .pile-count')
+    expect(count).to_have_text("1 carta")
+    wilds = lambda n: tv.locator(".canasta-table-tv .ct-wilds", has_text=f"{n}★").first  # noqa: E731
+    expect(wilds(1)).to_have_attribute("title", "1 comodín")
+    expect(wilds(2)).to_have_attribute("title", "2 comodines")
+    tv.locator("#lang").click()
+    expect(count).to_have_text("1 card")
+    expect(wilds(1)).to_have_attribute("title", "1 wild card")
+    expect(wilds(2)).to_have_attribute("title", "2 wild cards")
+
+
 def test_a_smaller_screen_refits_the_cards(tv, host, new_phone):
     """The cards are as large as the fullest area lets them: on a smaller window they are
     refitted smaller, and every meld still shows whole."""

@@ -267,6 +267,18 @@ export function t(key, vars) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
 }
 
+// t() for a count: "<key>_one" for one (or minus one) where the table has it, so that it
+// reads "1 carta" / "1 card" beside "2 cartas"; the count is {n}.
+export function tn(key, n, vars = {}) {
+  return t(Math.abs(n) === 1 && hasKey(`${key}_one`) ? `${key}_one` : key, { n, ...vars });
+}
+
+// A sentence whose first word came from a placeholder ("the double 5 must be covered!"):
+// its first letter in capitals, after any opening ¡ ¿ « or quote.
+export function sentence(text) {
+  return text.replace(/^([¡¿«"“(\s]*)(\p{Ll})/u, (whole, lead, letter) => lead + letter.toUpperCase());
+}
+
 // Pick the current language from a server/catalogue object such as {es: "...", en: "..."}.
 export function pick(texts) {
   if (texts == null) return "";

@@ -8,7 +8,7 @@
 // host token (`pause`, `resume`, `set_pace`) in localStorage under SOLO_KEY.
 import { seatChip, seatVars } from "../core/seats.js";
 import { h, s as svg } from "../core/dom.js";
-import { t, getLang, toggleLang, onLangChange, pick, registerStrings } from "../core/i18n.js";
+import { t, tn, getLang, toggleLang, onLangChange, pick, registerStrings } from "../core/i18n.js";
 import { keepAwake } from "../core/keep-awake.js";
 import { connect, request } from "../core/net.js";
 import { signed } from "../core/numbers.js";
@@ -194,7 +194,7 @@ function resumePanel() {
       h("span", { class: "resume-title", text: g.lesson ? t("lesson.resume_title", { title: pick(g.lesson.title) }) : pick(g.title) || g.game }),
       h("span", { class: "resume-meta", text: [formatDate(g.touched || g.started),
         g.lesson ? t("lesson.step_of", { n: Math.min(g.lesson.step + 1, g.lesson.steps), total: g.lesson.steps })
-          : t("solo.against", { n: others }),
+          : tn("solo.against", others),
         me ? t("solo.your_score", { n: signed(me.score ?? 0) }) : "",
         g.status === "finished" ? t("solo.finished") : g.paused ? t("solo.paused_short") : ""].filter(Boolean).join(" · ") }),
       h("span", { class: "resume-go", text: t("solo.resume_go") })));
@@ -438,8 +438,7 @@ function renderBar(state) {
     const p = players[index] || {};
     // Cards in hand, or a dominoes game's tiles.
     const count = p.cards ?? p.tiles;
-    const noun = p.cards != null ? "solo.cards" : "solo.tiles";
-    const countText = count === 1 ? t(`${noun}_one`) : t(noun, { n: count });
+    const countText = p.cards != null ? tn("solo.cards", count) : tn("solo.tiles", count);
     const you = state.you && index === state.you.index;
     const turn = view?.turn === index && room.status === "playing";
     return h("li", {

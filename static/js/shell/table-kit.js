@@ -35,8 +35,11 @@ export function places(scores) {
   return scores.map((score) => 1 + scores.filter((other) => other < score).length);
 }
 
+const unitFor = (unit, n) => (typeof unit === "function" ? unit(n) : unit);
+
 // A podium of the first three places; ties share a step. entries: [{seat, score}] (any order).
-// options: higherWins (the highest score is first), unit (shown after each score).
+// options: higherWins (the highest score is first), unit (shown after each score: a word, or
+// a function of the score for a word with a singular, "1 carta").
 export function podium(entries, { higherWins = false, unit = null, format = signed } = {}) {
   const scores = entries.map((e) => e.score);
   const place = places(higherWins ? scores.map((s) => -s) : scores);
@@ -47,7 +50,7 @@ export function podium(entries, { higherWins = false, unit = null, format = sign
     order.map(([p, who]) => h("div", { class: ["podium-step", `place-${p}`, who.length ? "" : "empty"] },
       h("div", { class: "podium-names" },
         who.map((e) => h("div", { class: "podium-who" },
-          nameTag(e.seat), h("span", { class: "podium-score", text: `${format(e.score)} ${unit ?? t("common.points")}` })))),
+          nameTag(e.seat), h("span", { class: "podium-score", text: `${format(e.score)} ${unitFor(unit ?? t("common.points"), e.score)}` })))),
       h("div", { class: "podium-block" }, h("span", { class: "podium-place", text: t("tv.place", { n: p }) })))));
 }
 
@@ -171,7 +174,7 @@ export function winnerLine(result, winnerNames, tieKey, winnerKey) {
 export function restList(ctx, rest, place, scores, unit) {
   return rest.length ? h("ol", { class: "rest" }, rest.map((s) => h("li", {},
     h("span", { class: "place", text: t("tv.place", { n: place[s] }) }), nameTag(seatOf(ctx.room, s)),
-    h("span", { class: "score", text: `${signed(scores[s])} ${unit}` })))) : null;
+    h("span", { class: "score", text: `${signed(scores[s])} ${unitFor(unit, scores[s])}` })))) : null;
 }
 
 // The host's new-game button (false for the others).

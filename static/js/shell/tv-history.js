@@ -4,7 +4,7 @@
 // The host serves the data (/api/history); this file only shows it.
 
 import { h } from "../core/dom.js";
-import { getLang, pick, t } from "../core/i18n.js";
+import { getLang, pick, t, tn } from "../core/i18n.js";
 import { seatChip } from "../core/seats.js";
 import { openReplay } from "./tv-replay.js";
 
@@ -151,7 +151,7 @@ function honourRow(row, index, ctx) {
     h("span", { class: "name", text: row.name }),
     h("span", { class: "wins" }, h("strong", { text: String(row.wins) }), " ",
       t(row.wins === 1 ? "tv.win" : "tv.wins")),
-    h("span", { class: "played", text: t(row.played === 1 ? "tv.of_one_game" : "tv.of_games", { n: row.played }) }),
+    h("span", { class: "played", text: tn("tv.of_games", row.played) }),
     action);
 }
 

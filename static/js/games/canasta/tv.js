@@ -5,7 +5,7 @@
 // Mounted by shell/tv.js: mount(root, shell).
 
 import { h, markup } from "../../core/dom.js";
-import { getLang, t } from "../../core/i18n.js";
+import { getLang, sentence, t, tn } from "../../core/i18n.js";
 import { seatVars } from "../../core/seats.js";
 import { cardEl } from "../../pieces/french.js";
 import { mount as mountResults } from "./results.js";
@@ -21,15 +21,13 @@ export const shownPieces = (codes) => codes.map((code) => cardEl(code, { lang: g
 const FEED_SIZE = 8;
 const BACK = `<svg class="ct-back" viewBox="0 0 100 140" aria-hidden="true"><rect x="2" y="2" width="96" height="136" rx="10" fill="#1d4e89" stroke="#cfe3ff" stroke-width="4"/><rect x="14" y="14" width="72" height="112" rx="6" fill="none" stroke="#cfe3ff" stroke-width="3"/><path d="M14 50 L86 20 M14 90 L86 60 M14 126 L86 100" stroke="#cfe3ff" stroke-width="3" opacity="0.6"/></svg>`;
 
-const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-
 // ----- words ---------------------------------------------------------------------------------------
 
 export function eventText(ev, ctx) {
   const name = eventName(ctx, ev);
   switch (ev.type) {
     case "deal": return t("canasta.ev.deal", { round: ev.round, name });
-    case "upcard": return capital(t("canasta.ev.upcard", { card: theCard(ev.card) }));
+    case "upcard": return sentence(t("canasta.ev.upcard", { card: theCard(ev.card) }));
     case "red_three": return t("canasta.ev.red_three", { name, card: theCard(ev.card) });
     case "kitty_seen": return t("canasta.ev.kitty_seen", { name });
     case "meld": {
@@ -39,7 +37,7 @@ export function eventText(ev, ctx) {
     case "canasta": return t("canasta.ev.canasta", { name, kind: t(`canasta.tv.kind.${ev.canasta}`) });
     case "stock_out": return t("canasta.ev.stock_out");
     case "draw": return ev.cards === 1 ? t("canasta.ev.draw_one", { name }) : t("canasta.ev.draw", { name, n: ev.cards });
-    case "take_pile": return t("canasta.ev.take_pile", { name, n: ev.cards, card: theCard(ev.card) });
+    case "take_pile": return tn("canasta.ev.take_pile", ev.cards, { name, card: theCard(ev.card) });
     case "take_top": return t("canasta.ev.take_top", { name, card: theCard(ev.card) });
     case "add": return t("canasta.ev.add", { name, cards: theCards(ev.cards || []) });
     case "no_discard": return t("canasta.ev.no_discard", { name });
@@ -107,8 +105,8 @@ function piles(ctx) {
     h("div", { class: "pile-card" },
       top ? cardEl(top, { lang: getLang(), index: "big", extraClass: "pile-top" })
         : h("span", { class: "pile-none", text: t("canasta.tv.pile_empty") })),
-    top && h("span", { class: "pile-name", text: capital(theCard(top)) }),
-    h("span", { class: "pile-count", text: t("canasta.tv.pile_count", { n: view.pile }) })),
+    top && h("span", { class: "pile-name", text: sentence(theCard(top)) }),
+    h("span", { class: "pile-count", text: tn("canasta.tv.pile_count", view.pile) })),
     h("div", { class: ["canasta-stock", !view.stock && "empty"], dataset: { pile: "stock" } },
       h("span", { class: "pile-label", text: t("canasta.tv.stock") }),
       markup(BACK),

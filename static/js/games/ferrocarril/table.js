@@ -10,7 +10,7 @@
 // compact, your own row first.
 // Reads only the view: who owns which combination and what a joker stands for.
 import { component, h, markup } from "../../core/dom.js";
-import { getLang, t } from "../../core/i18n.js";
+import { getLang, t, tn } from "../../core/i18n.js";
 import { cardEl, cardName, rankName } from "../../pieces/spanish.js";
 import { cardsStat, seatBadges, seatOf, shrinkToFit, signed } from "../../shell/table-kit.js";
 import { minis, swatch } from "../../shell/phone-kit.js";
@@ -75,7 +75,7 @@ function tvRow(state, player, fresh, picking) {
       view.dealer === player.seat && h("span", { class: "dealer-badge", title: t("tv.dealer") },
         markup(DEALER_ICON), h("span", { text: t("tv.dealer") }))),
     h("div", { class: "pstats" },
-      cardsStat(BACK_ICON, player.cards, t("tv.cards")),
+      cardsStat(BACK_ICON, player.cards, tn("tv.cards", player.cards)),
       h("span", { class: "stat buys" }, h("b", { text: String(player.buys_left) }), h("span", { class: "unit", text: `/10 ${t("tv.buys")}` }))),
     h("div", { class: "pfoot" },
       h("span", { class: "score" }, h("b", { text: signed(player.score) }), h("span", { class: "unit", text: ` ${t("common.points")}` })),

@@ -3,7 +3,7 @@
 // Mounted by shell/tv.js: mount(root, shell).
 
 import { h } from "../../core/dom.js";
-import { getLang, pick, t } from "../../core/i18n.js";
+import { getLang, pick, t, tn } from "../../core/i18n.js";
 import { ring, secondsLeft } from "../../core/timers.js";
 import { cardEl as deckCard, cardName, theCard, theCards } from "../../pieces/spanish.js";
 import { mount as mountResults } from "./results.js";
@@ -47,7 +47,7 @@ export function eventText(ev, ctx) {
     case "steal": return t("ev.steal", { name, card: cardPhrase(ev.card) });
     case "steal_undone": return t("ev.steal_undone", { name });
     case "discard": return t("ev.discard", { name, card: cardPhrase(ev.card) });
-    case "reshuffle": return t("ev.reshuffle", { cards: ev.cards });
+    case "reshuffle": return tn("ev.reshuffle", ev.cards);
     case "round_end":
       return ev.seat == null ? t("ev.round_end_none", { round: ev.round }) : t("ev.round_end", { name, round: ev.round });
     case "game_end": return t("ev.game_end");

@@ -121,7 +121,7 @@ function players(ctx) {
         cardsStat(BACK_ICON, player.cards, tc("mani.cards_unit", player.cards)),
         scored && h("span", { class: "stat score" }, h("b", { text: signed(player.score) }), h("span", { class: "unit", text: t("mani.points") })),
         "rounds_won" in player && h("span", { class: "stat won" }, h("b", { text: String(player.rounds_won) }),
-          h("span", { class: "unit", text: t("mani.rounds_unit") })),
+          h("span", { class: "unit", text: tc("mani.rounds_unit", player.rounds_won) })),
         isTurn && view.editing && h("span", { class: "mp-thinking" },
           h("span", { class: "think-dots", "aria-hidden": "true" }, h("i"), h("i"), h("i")),
           h("span", { text: t("mani.thinking") }))));

@@ -20,7 +20,7 @@
 //
 // JS never decides a rule: where a tile goes is the view's `fits`, which buttons show is its
 // `allowed`, a refusal or a button at rest shows the engine's own words.
-import { getLang, t } from "../../core/i18n.js";
+import { getLang, t, tn } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
 import { store } from "../../core/storage.js";
 import { sortTiles, theTile, tileEl, tileName } from "../../pieces/dominoes.js";
@@ -166,7 +166,7 @@ export function mount(root, ctx) {
     el.actions.className = "tr-actions";
     if (!myTurn()) {
       el.actions.replaceChildren(...(g.hand_points != null
-        ? [h("p", { class: "tr-points", text: t("tren.hand.points", { n: g.hand_points }) })] : []));
+        ? [h("p", { class: "tr-points", text: tn("tren.hand.points", g.hand_points) })] : []));
       return;
     }
     const pending = line.pending();

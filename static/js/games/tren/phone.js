@@ -7,7 +7,7 @@
 // JS never decides a rule: everything shown comes from the engine's view; a refused action
 // shows the engine's own words.
 import { cardScale } from "../../core/display.js";
-import { getLang, t } from "../../core/i18n.js";
+import { getLang, sentence, t } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
 import { theTile, tileEl } from "../../pieces/dominoes.js";
 import { makeLine, screenWithHand, stateReaders, swatch } from "../../shell/phone-kit.js";
@@ -88,7 +88,7 @@ export function mount(root, ctx) {
     el.ticker.textContent = last && playing() ? describe(last) : "";
     const cover = playing() && g.open_double;
     el.notice.replaceChildren(...(cover ? [locomotive("tr-notice-icon"), h("span", {
-      text: t("tren.phone.cover_on", { double: theTile(cover.tile, getLang()), train: trainLabel(cover.train, me(), seatName) }) })] : []));
+      text: sentence(t("tren.phone.cover_on", { double: theTile(cover.tile, getLang()), train: trainLabel(cover.train, me(), seatName) })) })] : []));
     el.notice.classList.toggle("hidden", !cover);
   }
 

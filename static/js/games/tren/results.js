@@ -5,7 +5,7 @@
 // seat's tiles and points and the standings (`local.allHands`: everyone's tiles too).
 // Reads only the view's `last_round` (the hands are shown at the table once the round is over).
 import { component, h } from "../../core/dom.js";
-import { getLang, t } from "../../core/i18n.js";
+import { getLang, t, tn } from "../../core/i18n.js";
 import { seatChip, seatVars } from "../../core/seats.js";
 import { tileEl } from "../../pieces/dominoes.js";
 import { cardMaker, drawPhoneResults, medal, minis, othersLeft, stateReaders, swatch } from "../../shell/phone-kit.js";
@@ -107,7 +107,7 @@ function gameOver(ctx) {
     podium(entries),
     restList(ctx, rest, place, result.scores, t("common.points")),
     h("p", { class: "lowest", text: [t("tren.results.lowest_wins"),
-      last ? t("tren.results.rounds_played", { n: last.round }) : ""].filter(Boolean).join(" · ") }),
+      last ? tn("tren.results.rounds_played", last.round) : ""].filter(Boolean).join(" · ") }),
     newGameButton(ctx));
 }
 

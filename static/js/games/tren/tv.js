@@ -4,7 +4,7 @@
 // view. Mounted by shell/tv.js: mount(root, shell).
 
 import { h } from "../../core/dom.js";
-import { getLang, t } from "../../core/i18n.js";
+import { getLang, sentence, t } from "../../core/i18n.js";
 import { seatVars } from "../../core/seats.js";
 import { theTile, tileEl } from "../../pieces/dominoes.js";
 import { mount as mountResults } from "./results.js";
@@ -23,7 +23,6 @@ const tile = (code, view, options = {}) => tileEl(code, { lang: getLang(), digit
 // The tiles a replay's closing moment shows (shell/tv-replay.js).
 export const shownPieces = (codes, view) => codes.map((code) => tile(code, view, { orientation: "along" }));
 const words = (code) => theTile(code, getLang());
-const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);      // "The double 9 must…"
 
 // ----- words ---------------------------------------------------------------------------------------
 
@@ -112,7 +111,7 @@ function call(ctx) {
   if (double) {
     return h("div", { class: "tren-call cover", vars: seatVars(seat), role: "status" },
       h("div", { class: "call-tile" }, tile(double.tile, view, { orientation: "along" })),
-      h("p", { class: "call-title", text: capital(t("tren.tv.cover_double", { double: words(double.tile) })) }),
+      h("p", { class: "call-title", text: sentence(t("tren.tv.cover_double", { double: words(double.tile) })) }),
       h("p", { class: "call-who", text: t("tren.tv.cover_who", { name: seat.name }) }));
   }
   return h("div", { class: "tren-call turn", vars: seatVars(seat) },
