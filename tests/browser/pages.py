@@ -108,7 +108,8 @@ class PhoneRoom:
     """A room made without the TV's page: a Socket.IO client creates it and keeps the host's
     token, the phone sits down at /j/<code>, `guests` (names) sit down over Socket.IO, the host
     adds computer players, sets an explicit deal (the host runs with --allow-test-deals) and
-    starts. A guest never plays; those in `gone` leave before the start (disconnected seats).
+    starts. A guest plays only when a test moves for it (`guest_act`); those in `gone` leave
+    before the start (disconnected seats).
     `state` is the newest state the host's client (the TV's view) was sent. Each game names
     itself, its computer players' level and its hand's cards."""
     game = ""
@@ -133,12 +134,14 @@ class PhoneRoom:
         phone.locator("#join-btn").click()
         expect(phone.locator("body")).to_have_attribute("data-screen", "lobby")
         self.guests = []
+        self.guest_tokens = []
         for guest in guests:
             client = socketio.Client()
             client.connect(host.url, transports=["websocket"], wait_timeout=5)
             reply = client.call("join", {"room": self.code, "name": guest}, timeout=5)
             assert reply.get("ok"), reply
             self.guests.append(client)
+            self.guest_tokens.append(reply["token"])
             if guest in gone:
                 client.disconnect()
         for _ in range(players - 1 - len(guests)):
@@ -154,6 +157,12 @@ class PhoneRoom:
         reply = self.client.call("host", {"room": self.code, "host_token": self.token,
                                           "command": command, "args": args}, timeout=5)
         assert reply == {"ok": True}, (command, reply)
+
+    def guest_act(self, index: int, action: dict) -> None:
+        """Guest `index` makes this move (over its own connection, with its seat's token)."""
+        seat = {"room": self.code, "token": self.guest_tokens[index]}
+        reply = self.guests[index].call("action", {**seat, "action": action}, timeout=5)
+        assert reply.get("ok"), (action, reply)
 
     def close(self) -> None:
         for client in (*self.guests, self.client):

@@ -14,7 +14,7 @@ import { displayButton, onDisplayChange } from "../core/display.js";
 import { announce, turnAnnouncer } from "../core/announce.js";
 import { pressGuard } from "../core/press.js";
 import { screenSlot } from "./games.js";
-import { banner, errorText, vibrate } from "./notices.js";
+import { banner, dropMoment, dropMomentOnInput, errorText, momentBanner, vibrate } from "./notices.js";
 import { drawRecord } from "./record.js";
 
 const NAME_KEY = "sobremesa.name";
@@ -321,10 +321,11 @@ $("reclaim-btn").addEventListener("click", async () => {
 const gameSlot = screenSlot($("game-root"), "phone", () => ({
   send: (action) => request(app.socket, "action", {
     room: app.code, token: store.get(seatKey(app.code)), action }),
-  banner,
+  banner: momentBanner,
   vibrate,
   errorText,
 }), () => t("phone.no_game_ui"));
+dropMomentOnInput($("game-root"));
 
 function mountGame(state) {
   return gameSlot.mount(state.room.game);
@@ -383,6 +384,7 @@ function onState(data) {
   if (!data || !data.room || data.room.code !== app.code) return;
   // States may cross on the way: never let an older one replace a newer one.
   if (app.state && app.state.room.code === data.room.code && data.room.version < app.state.room.version) return;
+  if (!app.state || data.room.version !== app.state.room.version) dropMoment();   // the game moved on
   data.received = performance.now();
   app.state = data;
   followTurn(data);

@@ -17,7 +17,7 @@ import { displayButton, onDisplayChange } from "../core/display.js";
 import { announce, turnAnnouncer } from "../core/announce.js";
 import { loadManifest, readCatalogue, screenSlot } from "./games.js";
 import { mountGuide } from "./lesson.js";
-import { banner, errorText, vibrate } from "./notices.js";
+import { banner, dropMoment, dropMomentOnInput, errorText, momentBanner, vibrate } from "./notices.js";
 import { installKeys } from "./keys.js";
 import { pressGuard } from "../core/press.js";
 import { drawRecord } from "./record.js";
@@ -513,7 +513,7 @@ const gameSlot = screenSlot($("game-root"), "phone", () => {
   const entry = app.current;
   return {
     send: (action) => request(app.socket, "action", { room: entry.room, token: entry.token, action }),
-    banner,
+    banner: momentBanner,
     vibrate,
     errorText,
     tableRoom,
@@ -523,6 +523,7 @@ const gameSlot = screenSlot($("game-root"), "phone", () => {
     motionMs: () => (app.state?.room.fast ? 300 : 520),
   };
 }, () => t("phone.no_game_ui"));
+dropMomentOnInput($("game-root"));
 
 function mountGame(state) {
   mountedDensity = tableDensity();
@@ -579,6 +580,7 @@ const followTurn = turnAnnouncer((name) => announce(t("phone.your_turn_now", { n
 function onState(data) {
   if (!data || !data.room || !app.current || data.room.code !== app.current.room) return;
   if (app.state && data.room.version < app.state.room.version) return;
+  if (!app.state || data.room.version !== app.state.room.version) dropMoment();   // the game moved on
   data.received = performance.now();
   app.state = data;
   followTurn(data);
