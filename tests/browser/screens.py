@@ -1,5 +1,6 @@
 """Screenshots for docs/screens/: the host's controls (TV 1920x1080, phones as a Pixel 7) and the
-one-device screen (/solo on a laptop, a tablet either way round and a phone) and its lessons.
+one-device screen (/solo on a laptop, a tablet either way round and a phone, and full tables
+dealt on the laptop) and its lessons.
 
     .venv/bin/python -m tests.browser.screens [--out docs/screens]
         [--only host|damaged|solo|lessons|night|phone|tren|canasta|house|lobby] [--suffix=-before]
@@ -180,6 +181,34 @@ def solo(browser, out: Path, data: Path) -> None:
         page.wait_for_timeout(400)
         page.screenshot(path=out / "solo-manipulacion-1366x768.png")
         page.context.close()
+    finally:
+        host.kill()
+    solo_dealt(browser, out, data)
+
+
+def solo_dealt(browser, out: Path, data: Path) -> None:
+    """Full tables on the laptop, from explicit deals: Ferrocarril with five players (each row's
+    badges), Canasta with three (counts on the stacks), Tren with eight (the Mexican train)."""
+    from tests.browser.test_solo_legibility import fc_deal, start_dealt
+    (data / "dealt").mkdir()
+    host = Host(data / "dealt", "--bot-delay", "30", "--allow-test-deals")
+    shots = [("solo-ferrocarril-5-1366x768.png", "ferrocarril", 4, fc_deal(5), ".fc-buy .paso"),
+             ("solo-canasta-3-1366x768.png", "canasta", 2, canasta_table.THREE,
+              ".canasta-table-tv[data-card-h] .ct-meld"),
+             ("solo-tren-8-1366x768.png", "tren", 7, EIGHT, ".tren-table-tv .marker-badge")]
+    try:
+        for name, game, bots, deal, ready in shots:
+            page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+            page.set_default_timeout(10000)
+            start_dealt(page, host.url, game, bots, {"_deal": deal}, name="Abuela")
+            expect(page.locator(ready).first).to_be_visible()
+            if game == "ferrocarril":
+                page.locator(".fc-buy .paso").click()
+                draw = page.locator('.fc-actions [data-act="draw"]:not([data-at-rest])')
+                expect(draw).to_be_visible()
+            page.wait_for_timeout(600)
+            page.screenshot(path=out / name)
+            page.context.close()
     finally:
         host.kill()
 
