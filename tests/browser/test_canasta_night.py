@@ -85,7 +85,7 @@ def assert_pile(tv: Page, top: str, name: str, cards: int) -> None:
     pile = tv.locator('[data-pile="pile"]')
     expect(pile.locator("svg.card.pile-top")).to_have_attribute("data-card", top)
     expect(tv.locator(".pile-name")).to_have_text(name)
-    expect(pile.locator(".pile-count")).to_have_text(f"{cards} cartas")
+    expect(pile.locator(".pile-count")).to_have_text("1 carta" if cards == 1 else f"{cards} cartas")
 
 
 def assert_turn(tv: Page, phones: list[Page], s: int, names: list[str]) -> None:
