@@ -16,13 +16,15 @@ ENGLISH_STARTS = re.compile(r"^\s*(?:en: \{|const EN = \{)", re.M)
 
 NOUNS = ("cartas|fichas|comodines|rondas|partidas|jugadores|compras|combinaciones|grupos|"
          "puntos|victorias|cards|tiles|wild cards|rounds|games|players|buys|melds|groups|"
-         "points|wins|computer players")
+         "points|pts|wins|computer players")
 COUNTED = re.compile(rf"\{{(?:n|count|cards|tiles)\}}\s+(?:more\s+)?(?:{NOUNS})\b")
 # Words shown right after a number drawn beside them ("13" "cartas").
 UNITS = ["tv.cards", "mani.cards_unit", "mani.rounds_unit"]
 NEVER_ONE = {
     "canasta.table.meld_title": "a combination holds three cards or more",
     "canasta.hand.points": "cards are worth 5, 10, 20 or 50",
+    "canasta.table.points": "cards are worth 5, 10, 20 or 50: scores go by fives",
+    "canasta.phone.points": "cards are worth 5, 10, 20 or 50: scores go by fives",
     "canasta.hand.hint.first": "a first meld needs 15 points or more",
     "canasta.results.target": "a game is played to thousands of points",
     "canasta.ev.kitty_taken": "a kitty is 11 cards",

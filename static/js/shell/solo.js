@@ -458,7 +458,7 @@ function renderBar(state) {
               svg("path", { d: "M8 1.5v6", stroke: "currentColor", "stroke-width": 1 })),
           h("span", { class: "solo-cards-text", text: countText }),
           h("span", { class: "solo-cards-n", "aria-hidden": "true", text: String(count) })),
-        p.score != null && h("span", { class: "solo-score", text: t("solo.score", { n: signed(p.score) }) }))),
+        p.score != null && h("span", { class: "solo-score", text: tn("solo.score", p.score, { n: signed(p.score) }) }))),
     turn && h("span", { class: "solo-turn", text: t("solo.turn") }));
   });
   const paused = !!room.paused;

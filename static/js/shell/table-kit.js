@@ -5,7 +5,7 @@
 import { signed } from "../core/numbers.js";
 import { seatChip, seatVars } from "../core/seats.js";
 import { h, markup } from "../core/dom.js";
-import { t } from "../core/i18n.js";
+import { t, tn } from "../core/i18n.js";
 import { ring, secondsLeft } from "../core/timers.js";
 import { cardScale } from "../core/display.js";
 
@@ -50,7 +50,7 @@ export function podium(entries, { higherWins = false, unit = null, format = sign
     order.map(([p, who]) => h("div", { class: ["podium-step", `place-${p}`, who.length ? "" : "empty"] },
       h("div", { class: "podium-names" },
         who.map((e) => h("div", { class: "podium-who" },
-          nameTag(e.seat), h("span", { class: "podium-score", text: `${format(e.score)} ${unitFor(unit ?? t("common.points"), e.score)}` })))),
+          nameTag(e.seat), h("span", { class: "podium-score", text: `${format(e.score)} ${unitFor(unit ?? ((n) => tn("common.points", n)), e.score)}` })))),
       h("div", { class: "podium-block" }, h("span", { class: "podium-place", text: t("tv.place", { n: p }) })))));
 }
 

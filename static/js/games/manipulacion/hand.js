@@ -156,7 +156,7 @@ export function mount(root, ctx) {
       items.push(cancel());
     } else {
       items = [h("span", { class: "mn-hint", text: hintText() }),
-        me() !== null && handPoints() != null && h("span", { class: "mn-handpts", text: t("mani.p.hand_points", { n: handPoints() }) }),
+        me() !== null && handPoints() != null && h("span", { class: "mn-handpts", text: tc("mani.p.hand_points", handPoints()) }),
         sort].filter(Boolean);
     }
     el.bar.replaceChildren(...items);

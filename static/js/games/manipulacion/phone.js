@@ -80,7 +80,7 @@ export function mount(root, ctx) {
     seatStrip(el.players, Array.from({ length: n }, (_, k) => g.players[(from + k) % n]).map((p) => {
       const turn = p.seat === g.turn && playing();
       const info = [tc("mani.cards_n", p.cards)];
-      if (scored) info.push(`${signed(p.score)} ${t("mani.points")}`);
+      if (scored) info.push(`${signed(p.score)} ${tc("mani.points", p.score)}`);
       return { seat: p.seat, name: p.seat === me() ? t("mani.p.you") : seatName(p.seat), color: seatColor(p.seat), chip: seatAt(p.seat),
         you: p.seat === me(), turn, thinking: turn && g.editing, away: ui.state.room.seats[p.seat]?.connected === false, info };
     }));

@@ -105,7 +105,7 @@ function gameOver(ctx) {
   const view = ctx.view;
   const high = higherWins(view);
   const scored = hasScore(view);
-  const unit = !scored ? (n) => tc("mani.cards_unit", n) : t("mani.points");
+  const unit = scored ? (n) => tc("mani.points", n) : (n) => tc("mani.cards_unit", n);
   const { result, entries, winnerNames, place, rest } = gameResult(ctx, high);
   const last = view.last_round;
 

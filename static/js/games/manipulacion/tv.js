@@ -119,7 +119,7 @@ function players(ctx) {
         h("span", { class: "mp-badges" }, badges)),
       h("div", { class: "mp-stats" },
         cardsStat(BACK_ICON, player.cards, tc("mani.cards_unit", player.cards)),
-        scored && h("span", { class: "stat score" }, h("b", { text: signed(player.score) }), h("span", { class: "unit", text: t("mani.points") })),
+        scored && h("span", { class: "stat score" }, h("b", { text: signed(player.score) }), h("span", { class: "unit", text: tc("mani.points", player.score) })),
         "rounds_won" in player && h("span", { class: "stat won" }, h("b", { text: String(player.rounds_won) }),
           h("span", { class: "unit", text: tc("mani.rounds_unit", player.rounds_won) })),
         isTurn && view.editing && h("span", { class: "mp-thinking" },

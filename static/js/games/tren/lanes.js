@@ -14,7 +14,7 @@
 //
 // JS never decides a rule: which trains light up is the engine's `fits` (given through local),
 // an open double to cover and the markers are the view's.
-import { getLang, t } from "../../core/i18n.js";
+import { getLang, t, tn } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
 import { signed } from "../../core/numbers.js";
 import { seatChip, seatVars } from "../../core/seats.js";
@@ -57,7 +57,7 @@ function seatInfo(player, seat, scored, turn) {
   const shown = t(`tren.lanes.tiles${one}`, { n: player.tiles });
   const [before, after] = around(t(`tren.lanes.left${one}`, { n: player.tiles }), shown);
   const facts = [[["tr-count", player.tiles === 1 && "one-left"], unseen(before), shown, unseen(after)]];
-  if (scored) facts.push([null, t("tren.lanes.points", { n: signed(player.score) })]);
+  if (scored) facts.push([null, tn("tren.lanes.points", player.score, { n: signed(player.score) })]);
   if (seat?.connected === false) facts.push(["tr-away", t("tren.lanes.offline")]);
   if (turn) facts.push(["tr-sr", t("tren.lanes.turn")]);
   return h("span", { class: "tr-lane-info" }, facts.map(([cls, ...words], k) =>

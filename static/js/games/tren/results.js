@@ -105,7 +105,7 @@ function gameOver(ctx) {
     h("h1", { text: t("tren.results.game_over") }),
     winnerLine(result, winnerNames, "tren.results.tie", "tren.results.game_winner"),
     podium(entries),
-    restList(ctx, rest, place, result.scores, t("common.points")),
+    restList(ctx, rest, place, result.scores, (n) => tn("common.points", n)),
     h("p", { class: "lowest", text: [t("tren.results.lowest_wins"),
       last ? tn("tren.results.rounds_played", last.round) : ""].filter(Boolean).join(" · ") }),
     newGameButton(ctx));

@@ -60,7 +60,7 @@ function armLabel(state, key) {
     h("span", { class: "arm-stats" },
       h("span", { class: "arm-count" }, h("b", { text: String(player.tiles) }),
         h("span", { class: "unit", text: t(player.tiles === 1 ? "tren.table.tile_unit" : "tren.table.tiles_unit") })),
-      h("span", { class: "arm-score", text: t("tren.table.points", { n: signed(player.score) }) })));
+      h("span", { class: "arm-score", text: tn("tren.table.points", player.score, { n: signed(player.score) }) })));
 }
 
 // A tile as laid on a train: `side` "right" runs left to right, "left" right to left, "down"
