@@ -8,8 +8,14 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.tren_table import (EIGHT, ENDING, FOUR, FULL_8, assert_mexican_label_fits,
-                                      open_room)
+from tests.browser.tren_table import (
+    EIGHT,
+    ENDING,
+    FOUR,
+    FULL_8,
+    assert_mexican_label_fits,
+    open_room,
+)
 
 WAIT_MS = 10000
 SMALLEST_PIP = 12.0             # px: a pip's diameter on the open end of every train

@@ -141,7 +141,8 @@ function facts(player, you, away) {
     !player.melded && chip("ct-need", t("canasta.phone.needs", { n: points(player.requirement) }), { title: t("canasta.table.need_title") }),
     player.kitty_taken ? chip("ct-kitty taken", t("canasta.table.kitty_taken"), { dataset: { kitty: String(player.seat), state: "taken" } })
       : player.kitty > 0 && chip(["ct-kitty", kittyState(player) !== "down" && kittyState(player)],
-        many(player.kitty_left ? "canasta.phone.kitty_left" : "canasta.phone.kitty", player.kitty),
+        player.kitty_left ? many("canasta.phone.kitty_left", player.kitty)
+          : many("canasta.phone.kitty", player.kitty),
         { dataset: { kitty: String(player.seat), state: kittyState(player) },
           title: player.kitty_seen ? t(`canasta.table.kitty_${kittyState(player)}`) : null }),
     player.red_threes.length > 0 && chip("ct-red3s", many("canasta.phone.red_threes", player.red_threes.length),
