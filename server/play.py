@@ -54,6 +54,8 @@ class Play:
         """Apply a move; `then` runs once it is applied, before the room is saved and pushed
         (a lesson steps on with it). A move the file does not take is not made: the room goes
         back to where it was, and the mover is told why (`not_saved`, `not_saved_full`)."""
+        if room.retired:                # put away meanwhile: its file says asleep, and stays so
+            raise RoomError.of("unknown_room")
         game = room.game
         assert game is not None, "every caller checks that the game has started"
         before = len(game.log)
@@ -100,7 +102,10 @@ class Play:
         that caused it and, when it ended the game, the game's history row, in one
         transaction), bots, and fresh states for its clients. A move the file does not take
         raises StoreError before anything else happens; any other change stays and is saved
-        by the sweep once the file takes it (`room.unsaved`)."""
+        by the sweep once the file takes it (`room.unsaved`). A room put away takes no more
+        changes: what reaches it late (a phone's leaving, run on its own thread) is moot."""
+        if room.retired:
+            return
         room.version += 1
         room.touched = time.time()
         self._sync_timers(room)

@@ -4,6 +4,7 @@ open a room, and a solo game is nobody else's to watch."""
 import pytest
 
 from server import capacity
+from server.room import RoomError
 from server.store import ASLEEP
 from tests.server.conftest import Harness, ManualScheduler, states
 
@@ -34,6 +35,26 @@ def test_one_device_opening_thirty_games_keeps_a_few_live_and_the_family_still_o
             "SELECT 1 FROM rooms WHERE code = ? AND status = 'playing'", (code,)).fetchone()
     family = h.socketio.test_client(h.app)
     assert family.emit("create_room", {"game": "tren"}, callback=True)["ok"]
+
+
+def test_a_room_put_away_stays_asleep_whatever_still_reaches_it():
+    """The phone's leaving its old seat runs later, on its own thread: when the room was put
+    away meanwhile, that late change (and a late move) neither saves the room as playing again
+    nor changes it."""
+    h = Harness(house=False)
+    device = h.socketio.test_client(h.app)
+    code = solo(h, device)["room"]
+    room = h.lobby.rooms[code]
+    device.disconnect()
+    with room.lock, h.lobby._lock:
+        assert h.lobby._put_away(room)
+    version = room.version
+    h.lobby.connected(room, room.seats[0], -1)       # the late «left its seat»
+    assert status_in_file(h, code) == ASLEEP and room.version == version
+    seat = next(i for i in room.game.actors() if i is not None) if room.game.actors() else 0
+    with room.lock, pytest.raises(RoomError) as refused:
+        h.lobby._apply(room, seat, {"type": "draw"})
+    assert refused.value.code == "unknown_room" and status_in_file(h, code) == ASLEEP
 
 
 def test_devices_that_hold_every_room_cannot_lock_out_the_laptops_tv():
