@@ -2,12 +2,18 @@
 priority; Tío presses too. When Abuela's press reaches the host first, the window is settled
 before Tío's arrives: his phone is still showing the window (the host's messages to it are held
 back here, as the few milliseconds of a real race), and his press must be heard, not refused.
-In either order both phones and the TV tell the same story."""
+In either order both phones and the TV tell the same story.
+
+With SOBREMESA_SCREENS=1 the race settled first by Abuela is saved to
+docs/screens/{phone,tv}-compro-race.png."""
+import os
+
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.pages import seat_at_tv
 from tests.browser.phone_states import ferrocarril_deal
+from tests.live import ROOT
 
 WAIT_MS = 10000
 
@@ -73,3 +79,7 @@ def test_both_presses_are_heard_whichever_reaches_the_host_first(host, tv, new_p
     expect(result.locator(".headline")).to_have_text("Abuela se lleva el 8 de bastos")
     expect(result.locator(".why.priority")).to_have_text("por prioridad de turno: va antes que Tío")
     assert errors == []
+    if os.environ.get("SOBREMESA_SCREENS") and first == "Abuela":
+        tv.wait_for_timeout(300)
+        tv.screenshot(path=str(ROOT / "docs" / "screens" / "tv-compro-race.png"))
+        tio.screenshot(path=str(ROOT / "docs" / "screens" / "phone-compro-race.png"))
