@@ -143,6 +143,8 @@ export function fitTrains(root) {
   table.style.setProperty("--tile", `${size}px`);
   const mexican = table.querySelector(".side-down .arm-label");
   if (mexican) fitWords(mexican);
+  const down = table.querySelector(".tren-arm.side-down");
+  if (down) fitEmpty(down);
   for (const el of table.querySelectorAll(".tren-arm")) foldTrain(el);
   drawRails(table);
 }
@@ -155,6 +157,29 @@ function fitWords(label) {
   while (label.scrollWidth > label.clientWidth + 1 && px > 12) {
     px *= 0.92;
     label.style.fontSize = `${px}px`;
+  }
+}
+
+// "Aún sin empezar" under the Mexican train's name, in the room the hub left the column (short
+// on a laptop whose hand takes rows): a size smaller while it runs out of it, to 12 px, then
+// the name above it smaller.
+function fitEmpty(arm) {
+  const empty = arm.querySelector(".arm-empty");
+  if (!empty) return;
+  const area = arm.querySelector(".arm-tiles");
+  empty.style.removeProperty("font-size");
+  let px = parseFloat(getComputedStyle(empty).fontSize);
+  const over = () => empty.getBoundingClientRect().bottom > area.getBoundingClientRect().bottom + 0.5;
+  while (over() && px > 12) {
+    px = Math.max(12, px * 0.92);
+    empty.style.fontSize = `${px}px`;
+  }
+  // still out at 12 px: the train's name above it gives up some of its size (to 14 px)
+  const label = arm.querySelector(".arm-label");
+  let name = parseFloat(getComputedStyle(label).fontSize);
+  while (over() && name > 14) {
+    name = Math.max(14, name * 0.92);
+    label.style.fontSize = `${name}px`;
   }
 }
 
@@ -219,6 +244,13 @@ export function mount(root, ctx = {}) {
   root.classList.add("tren-table-tv");
   const onResize = () => { if (root.isConnected) fitTrains(root); };
   window.addEventListener("resize", onResize);
+  // fitted again when the box changes size without the window (the hand below took its room)
+  let lastBox = "";
+  const watch = typeof ResizeObserver !== "undefined" ? new ResizeObserver(() => {
+    const box = `${root.clientWidth}x${root.clientHeight}`;
+    if (box !== lastBox) { lastBox = box; onResize(); }
+  }) : null;
+  watch?.observe(root);
   const inner = component(root, (state, local = {}) => tvTable(root, state, local));
-  return { ...inner, destroy() { window.removeEventListener("resize", onResize); inner.destroy(); } };
+  return { ...inner, destroy() { window.removeEventListener("resize", onResize); watch?.disconnect(); inner.destroy(); } };
 }
