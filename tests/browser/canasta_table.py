@@ -52,6 +52,18 @@ SIX = {
     "scores": [12450, 8730, -240, 3120, 15010, 4990],
 }
 
+# Five at the table: SIX without its fifth player (seat 4) and one black 3 fewer in the pile,
+# one 2 fewer in a meld (the deck of five holds fewer); Bombilla (now seat 4) has melded.
+_KEEP = [0, 1, 2, 3, 5]
+FIVE = {
+    **{key: [SIX[key][seat] for seat in _KEEP]
+       for key in ("hands", "kitties", "red_threes", "scores")},
+    "kitty_taken": [0, 2, 4], "kitty_seen": [1],
+    "melds": [[_KEEP.index(seat), "10h 10d 10s 10c" if (seat, text) == (5, OPEN[2]) else text]
+              for seat, text in SIX["melds"] if seat in _KEEP],
+    "pile": "6c 9s Kc 4h 3s", "fill": True, "dealer": 4, "turn": 0,
+}
+
 # Robotina (seat 1) has a canasta of each kind and one card left: she discards it and goes out.
 ENDING = {
     "hands": ["9c 9c 5c Jc Ac Kc 8s 4d *", "9s", "Ac 8h 5s 10d Js Qd 6s 2h"],

@@ -22,6 +22,9 @@ const MIDDLE_MIN = 96;        // px kept for the players and their melds on a ph
 // At most this share of the screen kept for them: more with more players (their rows are the
 // only list of players), never taking from the hand what the list above the table did.
 const middleShare = (players) => Math.min(0.45, 0.3 + 0.05 * Math.max(0, players - 3));
+// On a laptop five or six areas take this share of the height, their melds in two rows: the
+// hand's cards, the largest on the screen, give the table what they have beyond about 100 px.
+const CROWDED_SHARE = 0.58;
 
 const card = cardMaker(cardEl);
 
@@ -92,7 +95,8 @@ export function mount(root, ctx) {
       const top = el.cn.getBoundingClientRect().top;
       const middle = hand.panelReplacesTable()
         ? Math.min(Math.max((hand.panel.firstChild?.scrollHeight || 0) + 8, MIDDLE_MIN), Math.round(window.innerHeight * 0.45))
-        : Math.max(MIDDLE_MIN, Math.min(tableBox.scrollHeight || MIDDLE_MIN, Math.round(window.innerHeight * middleShare(game().players.length))), ctx.tableRoom?.() || 0);
+        : Math.max(MIDDLE_MIN, Math.min(tableBox.scrollHeight || MIDDLE_MIN, Math.round(window.innerHeight * middleShare(game().players.length))), ctx.tableRoom?.() || 0,
+          roomy && game().players.length > 4 ? Math.round(window.innerHeight * CROWDED_SHARE) : 0);
       return window.innerHeight - top - el.header.offsetHeight - 12 - Math.round(middle / cardScale());   // extra-large cards: the hand takes more
     },
   });

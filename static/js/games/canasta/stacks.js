@@ -16,12 +16,15 @@ export function stacksOf(entries) {
 }
 
 // The widest card (between minW and maxW) with which `count` stacks fit in width × avail, in as
-// few rows as that takes: {rows, perRow, w}.
+// few rows as that takes: {rows, perRow, w}. A row of cards narrower than maxW that fits the
+// height beats the smallest cards.
 export function usualStacks(count, width, avail, [minW, maxW, gap]) {
   let best = null;
   for (let rows = 1; rows <= 6; rows++) {
     const perRow = Math.ceil(count / rows);
-    const w = Math.min(maxW, Math.floor((width - (perRow - 1) * gap) / perRow));
+    // as wide as the row lets it, and no taller than the rows' share of the height
+    const tall = Math.floor(((avail - (rows - 1) * gap) / rows - 4) / 1.4);
+    const w = Math.min(maxW, Math.floor((width - (perRow - 1) * gap) / perRow), tall);
     const fits = rows * (w * 1.4 + 4) + (rows - 1) * gap <= avail;
     if (w >= minW && fits && (!best || w > best.w)) best = { rows, perRow, w };
     if (perRow === 1) break;

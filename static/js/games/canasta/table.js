@@ -193,13 +193,15 @@ function draw(root, state, local, density, wide) {
 
 // ----- fitting ------------------------------------------------------------------------------------------
 
-// The largest cards (one size for every area) that let each area's melds show whole.
+// The largest cards (one size for every area) that let each area's melds show whole, and the
+// area itself: a canasta's kind named under its pile and the kitty's words beside the melds
+// stretch an area's row beyond the area without overflowing the melds' own box.
 const CARD_MAX = 150;       // px: a card's height
 const CARD_MIN = 40;
 export function fitTable(root) {
   const table = root.classList.contains("canasta-table-tv") ? root : root.querySelector(".canasta-table-tv");
   if (!table) return;
-  const areas = [...table.querySelectorAll(".ct-melds")];
+  const areas = [...table.querySelectorAll(".ct-melds, .ct-seat")];
   const overflows = () => areas.some((a) => a.scrollHeight > a.clientHeight + 1 || a.scrollWidth > a.clientWidth + 1);
   let size = Math.round(CARD_MAX * cardScale());
   const min = Math.round(CARD_MIN * cardScale());
@@ -218,6 +220,13 @@ export function mount(root, ctx = {}) {
   root.classList.add(density === "tv" ? "canasta-table-tv" : "canasta-table-phone");
   const onResize = () => { if (root.isConnected && density === "tv") fitTable(root); };
   window.addEventListener("resize", onResize);
+  // fitted again when the box changes size without the window (the hand below took its room)
+  let lastBox = "";
+  const watch = density === "tv" && typeof ResizeObserver !== "undefined" ? new ResizeObserver(() => {
+    const box = `${root.clientWidth}x${root.clientHeight}`;
+    if (box !== lastBox) { lastBox = box; onResize(); }
+  }) : null;
+  watch?.observe(root);
   const inner = component(root, (state, local = {}) => draw(root, state, local, density, !!ctx.wide));
-  return { ...inner, destroy() { window.removeEventListener("resize", onResize); inner.destroy(); } };
+  return { ...inner, destroy() { window.removeEventListener("resize", onResize); watch?.disconnect(); inner.destroy(); } };
 }
