@@ -188,12 +188,15 @@ def solo(browser, out: Path, data: Path) -> None:
 
 def solo_dealt(browser, out: Path, data: Path) -> None:
     """Full tables on the laptop, from explicit deals: Ferrocarril with five players (each row's
-    badges), Canasta with three (counts on the stacks), Tren with eight (the Mexican train)."""
+    badges), Canasta with three (counts on the stacks) and six (a crowded table), Tren with
+    eight (the Mexican train)."""
     from tests.browser.test_solo_legibility import fc_deal, start_dealt
     (data / "dealt").mkdir()
     host = Host(data / "dealt", "--bot-delay", "30", "--allow-test-deals")
     shots = [("solo-ferrocarril-5-1366x768.png", "ferrocarril", 4, fc_deal(5), ".fc-buy .paso"),
              ("solo-canasta-3-1366x768.png", "canasta", 2, canasta_table.THREE,
+              ".canasta-table-tv[data-card-h] .ct-meld"),
+             ("solo-canasta-6-1366x768.png", "canasta", 5, canasta_table.SIX,
               ".canasta-table-tv[data-card-h] .ct-meld"),
              ("solo-tren-8-1366x768.png", "tren", 7, EIGHT, ".tren-table-tv .marker-badge")]
     try:
