@@ -17,7 +17,9 @@ Each figure comes from a fresh host in a subprocess on loopback (bots at full sp
 5. the soak: while the bot rooms play for `--soak` seconds, the resident memory of the host, of
    its bots' process and, beside them with the same traffic, of the bare server, sampled every
    5 s; the slope in MB a minute is fitted after the first `--soak-settle` seconds (imports,
-   caches and connections settle).
+   caches and connections settle), and again over the last third of the soak alone: memory that
+   fills up to a bound (a cache, the allocator's free lists) has a slope after settling but none
+   at the end, a leak has both.
 """
 from __future__ import annotations
 
@@ -365,10 +367,12 @@ def soak(args, traffic: dict | None) -> int:
             minutes.setdefault(int(t // 60), []).append(mb)
         trend = " ".join(f"{statistics.fmean(v):.1f}" for _, v in sorted(minutes.items()))
         settled = [(t, mb) for t, mb in samples if t >= args.soak_settle] or samples
+        last_third = [(t, mb) for t, mb in samples if t >= args.soak * 2 / 3] or samples
         print(f"  {name:5} {trend}")
         print(f"  {name:5} first={samples[0][1]:.1f} after_settle={settled[0][1]:.1f} "
               f"last={samples[-1][1]:.1f} max={max(mb for _, mb in samples):.1f} "
-              f"slope_after_{args.soak_settle:.0f}s={slope_per_minute(settled):+.3f} MB/min")
+              f"slope_after_{args.soak_settle:.0f}s={slope_per_minute(settled):+.3f} "
+              f"slope_last_third={slope_per_minute(last_third):+.3f} MB/min")
     ours = summaries[0]
     print(f"  host: games_finished={ours['games']} states_per_s={ours['states_per_s']:.0f} "
           f"disconnects={ours['disconnects']} errors={ours['errors']}")
