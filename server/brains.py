@@ -25,6 +25,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
 from engine.registry import GAMES
+from server.native_memory import Trimmer
 
 log = logging.getLogger(__name__)
 THINK_SECONDS = 60          # a bot that takes longer than this has failed
@@ -188,6 +189,7 @@ def lower_priority(niceness: int) -> None:
 def _serve(conn, niceness: int) -> None:
     """The child's loop: one request at a time, until the host goes (the pipe closes)."""
     lower_priority(niceness)
+    trimmer = Trimmer()
     while True:
         try:
             n, game_name, level, seat, seed, key, view = conn.recv()
@@ -202,6 +204,7 @@ def _serve(conn, niceness: int) -> None:
             conn.send(answer)
         except (OSError, ValueError):
             return
+        trimmer.maybe()
 
 
 def _think(game_name: str, level: str, seat: int, seed: int, key: tuple, view: bytes):
