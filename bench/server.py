@@ -3,7 +3,7 @@ Flask-SocketIO server sending the same traffic?
 
     python -m bench.server [--actions 500] [--bot-rooms 20] [--rounds 3]
                            [--sweep 5,10,20,30,40,60,80] [--soak 300] [--soak-settle 120]
-                           [--skip-bare]
+                           [--skip-bare] [--host-env NAME=VALUE ...]
 
 Each figure comes from a fresh host in a subprocess on loopback (bots at full speed, no delay):
 1. a measured room of 5 phones and a TV (6 clients): each phone action is timed from the moment
@@ -19,7 +19,10 @@ Each figure comes from a fresh host in a subprocess on loopback (bots at full sp
    5 s; the slope in MB a minute is fitted after the first `--soak-settle` seconds (imports,
    caches and connections settle), and again over the last third of the soak alone: memory that
    fills up to a bound (a cache, the allocator's free lists) has a slope after settling but none
-   at the end, a leak has both.
+   at the end, a leak has both. `--host-env GLIBC_TUNABLES=glibc.malloc.tcache_count=0` runs the
+   host without glibc's per-thread caches of freed chunks (up to 7 of each small size per
+   thread, counted as in use), which a hundred threads fill over tens of minutes: what remains
+   is what the host itself keeps.
 """
 from __future__ import annotations
 
@@ -37,6 +40,7 @@ import urllib.request
 import socketio
 
 PHONES = 5
+NO_TCACHE = "GLIBC_TUNABLES=glibc.malloc.tcache_count=0"
 GAMES = ("ferrocarril", "manipulacion")
 
 
@@ -63,7 +67,8 @@ class Server:
     """The host (or the bare server) in a subprocess, with its stderr kept for the count of
     tracebacks."""
 
-    def __init__(self, bare: dict | None = None, extra: list[str] | tuple[str, ...] = ()):
+    def __init__(self, bare: dict | None = None, extra: list[str] | tuple[str, ...] = (),
+                 env: dict[str, str] | None = None):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.dir = tempfile.TemporaryDirectory()
@@ -76,7 +81,8 @@ class Server:
         else:
             command = [sys.executable, "-m", "bench.bare", "--port", str(self.port),
                        *(f"--{k.replace('_', '-')}={v}" for k, v in bare.items())]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=self.log)
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=self.log,
+                                        env={**os.environ, **(env or {})})
         wait_up(self.port, self.process)
 
     def rss_mb(self) -> float:
@@ -337,7 +343,7 @@ def loaded_run(server_url: str, rooms: int, actions: int, warmup: float) -> tupl
 
 def soak(args, traffic: dict | None) -> int:
     """The memory soak: the host and, beside it, the bare server with the same traffic."""
-    host = Server()
+    host = Server(env=args.host_env)
     bare = None if args.skip_bare else Server(bare={
         "state_bytes": 3400, "load_rate": round((traffic or {}).get("states_per_s", 300), 1),
         "load_bytes": int((traffic or {}).get("state_bytes", 2600))})
@@ -379,6 +385,13 @@ def soak(args, traffic: dict | None) -> int:
     return tracebacks
 
 
+def environment_variable(text: str) -> tuple[str, str]:
+    name, equals, value = text.partition("=")
+    if not equals or not name:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    return name, value
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="scripts/bench server")
     parser.add_argument("--actions", type=int, default=500)
@@ -394,12 +407,17 @@ def main(argv=None) -> int:
     parser.add_argument("--skip-bare", action="store_true")
     parser.add_argument("--rounds", type=int, default=3,
                         help="host and bare runs, alternating (default 3 each)")
+    parser.add_argument("--host-env", metavar="NAME=VALUE", action="append", default=[],
+                        type=environment_variable,
+                        help="set for every host and its bots' process (repeatable), e.g. "
+                             f"{NO_TCACHE}")
     parser.add_argument("--load-only", metavar="URL", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    args.host_env = dict(args.host_env)
     if args.load_only:
         return run_load(args.load_only, args.bot_rooms)
 
-    host = Server()
+    host = Server(env=args.host_env)
     tracebacks = 0
     try:
         quiet, _ = loaded_run(host.url, 0, args.actions, 0)
@@ -412,7 +430,7 @@ def main(argv=None) -> int:
     host_p99s, bare_p99s = [], []
     traffic: dict | None = None
     for round_no in range(1, args.rounds + 1):
-        host = Server()
+        host = Server(env=args.host_env)
         try:
             run, traffic = loaded_run(host.url, args.bot_rooms, args.actions, args.warmup)
         finally:
@@ -445,7 +463,7 @@ def main(argv=None) -> int:
     counts = [int(n) for n in args.sweep.split(",") if n.strip()]
     passed = None
     for rooms in counts:
-        host = Server()
+        host = Server(env=args.host_env)
         try:
             point, _ = loaded_run(host.url, rooms, max(100, args.actions // 2), args.warmup)
         finally:

@@ -1,6 +1,6 @@
-"""Free C memory goes back to the system now and then: the bots' process (HiGHS's models) and
-the host trim glibc's heap at most every so often; elsewhere nothing happens and nothing fails.
-The memory figures themselves are the soak's (scripts/bench server), never asserted here."""
+"""Free C memory goes back to the system now and then: the bots' process (HiGHS's models) trims
+glibc's heap at most every so often; elsewhere nothing happens and nothing fails. The memory
+figures themselves are the soak's (scripts/bench server), never asserted here."""
 import platform
 import sys
 
