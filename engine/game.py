@@ -99,6 +99,9 @@ class Game(ABC):
     seed: int
     log: list[tuple[Seat, dict]]
     _public: dict | None          # the cached public view, until the next action
+    # A handler may set the action as the log must keep it, to replay as it was played
+    # (Canasta's discard that opened the kitty's choice, Manipulación's confirmed pass).
+    _as_logged: Action | None = None
 
     @classmethod
     @abstractmethod
@@ -199,9 +202,12 @@ class Game(ABC):
             raise refuse("not_in_game")
         if self.finished:
             raise refuse("game_over")
-        getattr(self, "_do_" + act.type)(seat, act)
-        self._public = None          # the cached public view is stale now
-        self.log.append((seat, act.to_dict()))
+        try:
+            getattr(self, "_do_" + act.type)(seat, act)
+            self._public = None          # the cached public view is stale now
+            self.log.append((seat, (self._as_logged or act).to_dict()))
+        finally:
+            self.__dict__.pop("_as_logged", None)    # a refusal leaves the state as it was
 
     def apply_logged(self, seat: Seat, action) -> None:
         """Apply an action read back from a game's log (a replay, a restart, its key moments):

@@ -58,18 +58,6 @@ class Canasta(RoundGame):
         self.first_scores = [0] * n
         self._audited_rounds = 0
         self._replaying = False                # applying an action read back from a log
-        self._as_logged: A.Action | None = None    # the action as the log must keep it
-
-    def apply(self, seat, action) -> None:
-        """As Game.apply; the log holds each action as it must replay (a discard after which
-        the kitty's choice came carries `kitty_choice`)."""
-        self._as_logged = None
-        try:
-            super().apply(seat, action)
-            if self._as_logged is not None:
-                self.log[-1] = (seat, self._as_logged.to_dict())
-        finally:
-            self._as_logged = None
 
     def apply_logged(self, seat, action) -> None:
         """As `apply`, for an action read back from a log: a discard logged without

@@ -68,7 +68,6 @@ class Manipulacion(RoundGame):
                  hints=None):
         super().__init__(players, options, seed)
         self.hints = hints if hints is not None else type(self).default_hints
-        self._as_logged: A.Action | None = None
         self.rules: RuleSet = RULESETS[self.options["ruleset"]]
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.stock: list[int] = []           # the top is the end of the list
@@ -214,17 +213,6 @@ class Manipulacion(RoundGame):
     ACTIONS = A.ACTIONS
     parse_action = staticmethod(A.coerce)
     parse_pieces = staticmethod(parse_all)
-
-    def apply(self, seat, action) -> None:
-        """As Game.apply; the log holds each action as it must replay (a draw or pass that the
-        reminder let through carries its confirmation)."""
-        self._as_logged = None
-        try:
-            super().apply(seat, action)
-            if self._as_logged is not None:
-                self.log[-1] = (seat, self._as_logged.to_dict())
-        finally:
-            self._as_logged = None
 
     @classmethod
     def replay(cls, players: int, options: dict | None, seed: int, log,

@@ -11,10 +11,9 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser import canasta_table, phone_states, tren_table
+from tests.browser import canasta_table, game_ends, phone_states, tren_table
 from tests.browser.axe import axe_rules, axe_violations
 from tests.browser.canasta_rooms import CanastaRoom, act, stack
-from tests.browser.game_ends import FC_LAST_GROUPS, FC_LAST_RUN, ferrocarril_last_round, lay
 from tests.browser.night import pass_window
 from tests.browser.pages import page_in, seat_at_tv
 from tests.browser.tren_rooms import TrenRoom, lane, lit_trains, tile
@@ -164,22 +163,7 @@ def test_manipulacion_in_play_and_round_end(host, tv, new_phone):
 
 def test_ferrocarril_podium(host, tv, new_phone):
     phone = new_phone()
-    phone_states.open_room(host, tv, phone, "ferrocarril", 3, "Abuela", ferrocarril_last_round(3),
-                           {"buy_seconds": 10})
-    phone_states.start(tv, phone)
-    expect(phone.locator(".fc-buy:not(.hidden)")).to_be_visible()
-    pass_window(phone)
-    draw = phone.locator('.fc-actions [data-act="draw"]')
-    expect(draw).to_be_enabled()
-    draw.click()
-    expect(phone.locator(".fc-hand .hand-card")).to_have_count(14)
-    lay(phone, FC_LAST_RUN, "salir")
-    phone.locator('.fc-actions [data-act="send_salir"]').click()
-    expect(phone.locator(".fc-hand .hand-card")).to_have_count(7)
-    for group in FC_LAST_GROUPS:
-        lay(phone, group, "meld")
-    expect(phone.locator(".fc-hand .hand-card")).to_have_count(1)
-    phone.locator('.fc-actions [data-act="close"]').click()
+    game_ends.ferrocarril(host, tv, phone, 3)
     found = results_checked(tv, phone, ".podium", "ferrocarril podium")
     assert not found, found
 

@@ -11,37 +11,12 @@ import os
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.held_messages import HeldMessages
 from tests.browser.pages import seat_at_tv
 from tests.browser.phone_states import ferrocarril_deal
 from tests.live import ROOT
 
 WAIT_MS = 10000
-
-
-class HeldMessages:
-    """The host's messages to one phone wait while `holding`, then go in order."""
-
-    def __init__(self, page):
-        self.holding = False
-        self.held: list = []
-        page.route_web_socket("**/socket.io/**", self.route)
-
-    def route(self, ws) -> None:
-        server = ws.connect_to_server()
-        ws.on_message(server.send)
-
-        def from_host(message) -> None:
-            if self.holding:
-                self.held.append((ws, message))
-            else:
-                ws.send(message)
-        server.on_message(from_host)
-
-    def release(self) -> None:
-        self.holding = False
-        for ws, message in self.held:
-            ws.send(message)
-        self.held.clear()
 
 
 @pytest.mark.parametrize("first", ["Abuela", "Tío"])

@@ -5,41 +5,14 @@ the next cards are picked, as a slow hotspot would."""
 from playwright.sync_api import expect
 
 from tests.browser import phone_states
+from tests.browser.game_ends import FC_LAST_GROUPS, FC_LAST_RUN, ferrocarril_last_round, lay
+from tests.browser.held_messages import HeldMessages, answers
 from tests.browser.night import pass_window
-from tests.browser.test_axe import FC_LAST_GROUPS, FC_LAST_RUN, ferrocarril_last_round, lay
-
-ACK = "43"          # Socket.IO over Engine.IO: a message (4) that answers a call (3)
-
-
-class HeldAnswers:
-    """The phone's WebSocket through the test: the host's answers wait while `holding`."""
-
-    def __init__(self, page):
-        self.holding = False
-        self.held: list = []
-        page.route_web_socket("**/socket.io/**", self.route)
-
-    def route(self, ws) -> None:
-        server = ws.connect_to_server()
-        ws.on_message(server.send)
-
-        def from_host(message) -> None:
-            if self.holding and isinstance(message, str) and message.startswith(ACK):
-                self.held.append((ws, message))
-            else:
-                ws.send(message)
-        server.on_message(from_host)
-
-    def release(self) -> None:
-        self.holding = False
-        for ws, message in self.held:
-            ws.send(message)
-        self.held.clear()
 
 
 def test_cards_picked_before_the_last_plays_answer_stay_picked(host, tv, new_phone):
     phone = new_phone()
-    answers = HeldAnswers(phone)
+    held = HeldMessages(phone, answers)
     phone_states.open_room(host, tv, phone, "ferrocarril", 3, "Abuela", ferrocarril_last_round(3),
                            {"buy_seconds": 10})
     phone_states.start(tv, phone)
@@ -51,14 +24,14 @@ def test_cards_picked_before_the_last_plays_answer_stay_picked(host, tv, new_pho
     phone.locator('.fc-actions [data-act="send_salir"]').click()
     expect(phone.locator(".fc-hand .hand-card")).to_have_count(7)
 
-    answers.holding = True
+    held.holding = True
     lay(phone, FC_LAST_GROUPS[0], "meld")                  # its answer is held back
     expect(phone.locator(".fc-hand .hand-card")).to_have_count(4)   # the state came: laid
     first = FC_LAST_GROUPS[1].split()[0]
     card = phone.locator(f'.fc-hand .hand-card[data-id="{first}#0"]')
     phone_states.tap_card(phone, card)                     # the next trío's first card
-    assert answers.held, "the meld's answer was not held"
-    answers.release()
+    assert held.held, "the meld's answer was not held"
+    held.release()
     phone.wait_for_timeout(300)                            # the answer handled
     expect(card).to_have_attribute("aria-pressed", "true")
     lay(phone, " ".join(FC_LAST_GROUPS[1].split()[1:]), "meld")
