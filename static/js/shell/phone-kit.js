@@ -419,3 +419,26 @@ export function drawPhoneResults(root, g, { head, story, standings, place, foot 
     }
   });
 }
+
+// A phone's end-of-round screen (games/<name>/results.js) is fetched when a round first ends,
+// not on the way from the QR code to a hand. `load` imports the module; it draws into `box`
+// (display: contents unless given), which the caller places. Until it arrives the last update
+// waits; a phone back at the table before then leaves the box detached, so nothing shows late.
+export function laterResults(load, options, box = h("div", { class: "results-box", style: { display: "contents" } })) {
+  let real = null;
+  let asked = null;
+  let loading = null;
+  return {
+    box,
+    update(...args) {
+      if (real) return real.update(...args);
+      asked = args;
+      loading ??= load().then(({ mount }) => {
+        real = mount(box, options);
+        if (asked) real.update(...asked);
+      });
+    },
+    relabel() { real?.relabel(); },
+    destroy() { asked = null; real?.destroy(); },
+  };
+}

@@ -11,11 +11,10 @@ import { cardScale } from "../../core/display.js";
 import { getLang, t } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
 import { cardEl, cardName } from "../../pieces/french.js";
-import { cardMaker, makeLine, screenWithHand, stateReaders, swatch } from "../../shell/phone-kit.js";
+import { cardMaker, makeLine, laterResults, screenWithHand, stateReaders, swatch } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { mount as mountHand } from "./hand.js";
 import { mount as mountTable } from "./table.js";
-import { mount as mountResults } from "./results.js";
 
 const PLAYING = new Set(["draw", "play", "kitty"]);
 const MIDDLE_MIN = 96;        // px kept for the players and their melds on a phone
@@ -79,7 +78,7 @@ export function mount(root, ctx) {
   const tableBox = h("div", { class: "cn-table" });
   const table = mountTable(tableBox, { density: roomy ? "tv" : "phone", wide: roomy });
   const resultsBox = h("div", { class: "cn-results-box" });
-  const results = mountResults(resultsBox, { density: "phone" });
+  const results = laterResults(() => import("./results.js"), { density: "phone" }, resultsBox);
 
   const hand = mountHand(el.hand, {
     line: makeLine(ctx),

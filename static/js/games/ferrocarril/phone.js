@@ -10,12 +10,11 @@ import { cardEl, theCard, theCards } from "../../pieces/spanish.js";
 import { getLang, pick, t } from "../../core/i18n.js";
 import { h, s as svg } from "../../core/dom.js";
 import { announce } from "../../core/announce.js";
-import { cardMaker, makeLine, screenWithHand, stateReaders, swatch } from "../../shell/phone-kit.js";
+import { cardMaker, makeLine, laterResults, screenWithHand, stateReaders, swatch } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { eventFollower, fly, inTurn } from "../../shell/motion.js";
 import { followWindow, outcomeLine, windowAsks, windowShows } from "./buy.js";
 import { mount as mountHand } from "./hand.js";
-import { mount as mountResults } from "./results.js";
 import { fitMelds, freshMelds, mount as mountTable } from "./table.js";
 
 const PLAYING = new Set(["draw", "play"]);
@@ -135,7 +134,7 @@ export function mount(root, ctx) {
   // ----- the table ------------------------------------------------------------------------------
 
   // The end of a round and of the game: the results component shared with the TV.
-  const results = mountResults(el.middle, { density: "phone" });
+  const results = laterResults(() => import("./results.js"), { density: "phone" });
 
   // Every player's combinations: the table component shared with the TV, drawn as on the TV
   // when the screen has the room for it (the one-device page on a laptop: ctx.tableDensity).
@@ -171,6 +170,7 @@ export function mount(root, ctx) {
   function renderMiddle() {
     if (!PLAYING.has(game().phase)) {
       results.update(ui.state, { allHands: density === "tv" });
+      el.middle.replaceChildren(results.box);
     } else if (hand.panelReplacesTable()) {
       el.middle.replaceChildren(hand.panel);
     } else {

@@ -11,11 +11,10 @@ import { cardEl } from "../../pieces/french.js";
 import { hasScore, multiRound, tc } from "./common.js";
 import { h } from "../../core/dom.js";
 import { signed } from "../../core/numbers.js";
-import { cardMaker, makeLine, screenWithHand, seatStrip, stateReaders, swatch } from "../../shell/phone-kit.js";
+import { cardMaker, makeLine, laterResults, screenWithHand, seatStrip, stateReaders, swatch } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { eventFollower, fly, inTurn } from "../../shell/motion.js";
 import { mount as mountHand } from "./hand.js";
-import { mount as mountResults } from "./results.js";
 import { mount as mountTable } from "./table.js";
 
 export function mount(root, ctx) {
@@ -93,7 +92,7 @@ export function mount(root, ctx) {
   // ----- the table (the working copy in your turn) -------------------------------------------
 
   // The end of a round and of the game: the results component shared with the TV.
-  const results = mountResults(el.middle, { density: "phone" });
+  const results = laterResults(() => import("./results.js"), { density: "phone" });
 
   // The groups and loose cards: the table component shared with the TV (display: contents, so
   // its parts sit in the middle area as before).
@@ -122,6 +121,7 @@ export function mount(root, ctx) {
   function renderMiddle() {
     if (!playing()) {
       results.update(ui.state, { allHands: roomy });
+      el.middle.replaceChildren(results.box);
       updateCountdowns();   // the pause's countdown at once, not at the next tick
       return;
     }

@@ -10,13 +10,12 @@ import { cardScale } from "../../core/display.js";
 import { getLang, sentence, t } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
 import { theTile, tileEl } from "../../pieces/dominoes.js";
-import { makeLine, screenWithHand, stateReaders, swatch } from "../../shell/phone-kit.js";
+import { makeLine, laterResults, screenWithHand, stateReaders, swatch } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { eventFollower, fly, inTurn } from "../../shell/motion.js";
 import { mount as mountHand } from "./hand.js";
 import { trainLabel } from "./lanes.js";
 import { MEXICAN, locomotive } from "./trains.js";
-import { mount as mountResults } from "./results.js";
 import { mount as mountTable } from "./table.js";
 
 const LANE_PX = 50;           // a train's row on the phone
@@ -101,7 +100,7 @@ export function mount(root, ctx) {
   const compact = () => !roomy && window.innerHeight < SHORT_SCREEN && (game().trains?.length || 0) + 1 >= 4;
   const table = mountTable(tableBox, { density: roomy ? "tv" : "phone" });
   const resultsBox = h("div", { class: "tr-results-box" });
-  const results = mountResults(resultsBox, { density: "phone" });
+  const results = laterResults(() => import("./results.js"), { density: "phone" }, resultsBox);
 
   const hand = mountHand(el.hand, {
     line: makeLine(ctx),
