@@ -13,7 +13,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from engine.canasta import Canasta
-from tests.browser.pages import choose_game, host_command
+from tests.browser.pages import add_bots, choose_game, host_command
 
 # A canasta of each kind, and open melds of every size.
 RED = "Kh Kd Ks Kc Kh Kd Ks"
@@ -101,8 +101,7 @@ def open_room(host, tv: Page, abuela: Page, players: int, deal: dict, options=No
     abuela.locator("#name-input").fill("Abuela")
     abuela.locator("#join-btn").click()
     expect(abuela.locator("body")).to_have_attribute("data-screen", "lobby")
-    for _ in range(players - 1):
-        tv.locator(".add-bot .add").click()
+    add_bots(tv, players - 1, seated=1)
     expect(tv.locator(".seats-panel .seat-name")).to_have_count(players)
     session = json.loads(tv.evaluate("() => localStorage.getItem('sobremesa.tv')"))
     reply = host_command(host.url, session["room"], session["host_token"], "set_options",

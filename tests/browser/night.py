@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import host_command, seat_at_tv
+from tests.browser.pages import add_bots, host_command, seat_at_tv
 
 SPOT = {"x": 8, "y": 30}          # hand cards overlap: tap near the left edge
 HANDS = ["9e", "Ae 3b 5c", "* 8c 9b", "3o 6c 8b 9c", "Ab Ac 6o 6e 8o 9o Sc Rb"]
@@ -52,8 +52,7 @@ def five_at_the_table(host, tv: Page, abuela: Page, timeout_ms: int = 10000,
         page.locator("#name-input").fill(name)
         page.locator("#join-btn").click()
         expect(page.locator("body")).to_have_attribute("data-screen", "lobby")
-    for _ in range(5 - len(phones)):
-        tv.locator(".add-bot .add").click()
+    add_bots(tv, 5 - len(phones), seated=len(phones))
     expect(tv.locator(".seats-panel .seat-name")).to_have_count(5)
     session = json.loads(tv.evaluate("() => localStorage.getItem('sobremesa.tv')"))
     reply = host_command(host.url, session["room"], session["host_token"], "set_options",

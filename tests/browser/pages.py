@@ -49,6 +49,17 @@ def open_table(host, tv, new_phone, timeout_ms: int, watch=None):
     return join_url, abuela
 
 
+def add_bots(tv, n: int, seated: int = 0) -> None:
+    """The host adds `n` computer players to the `seated` already on the TV, one click each,
+    each seen seated before the next click (a click while the seats redraw could meet the
+    button after it moved)."""
+    seats = tv.locator(".seats-panel .seat-name")
+    expect(seats).to_have_count(seated)
+    for k in range(1, n + 1):
+        tv.locator(".add-bot .add").click()
+        expect(seats).to_have_count(seated + k)
+
+
 def choose_game(tv, name: str, tries: int = 4) -> None:
     """The host picks a game on the TV's chooser (a click that meets the chooser while it is
     redrawn as the room arrives is made again)."""
@@ -83,9 +94,7 @@ def seat_at_tv(host, tv, game: str, phones: list, players: int, options: dict,
         level = tv.locator(".add-bot .segmented button", has_text=bot_level)
         level.click()
         expect(level).to_have_attribute("aria-pressed", "true")
-    for _ in range(players - len(phones)):
-        tv.locator(".add-bot .add").click()
-    expect(tv.locator(".seats-panel .seat-name")).to_have_count(players)
+    add_bots(tv, players - len(phones), seated=len(phones))
     session = json.loads(tv.evaluate("() => localStorage.getItem('sobremesa.tv')"))
     reply = host_command(host.url, session["room"], session["host_token"], "set_options",
                          {"options": options})

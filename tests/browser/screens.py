@@ -23,7 +23,7 @@ from server.store import Store
 from tests.browser import canasta_table, phone_states
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.browser.night import abuela_closes, five_at_the_table
-from tests.browser.pages import choose_game
+from tests.browser.pages import add_bots, choose_game
 from tests.browser.test_history import past_night
 from tests.browser.tren_table import EIGHT, ENDING, ENDING_8, FOUR, open_room
 from tests.live import ROOT, Host
@@ -60,9 +60,7 @@ def host_controls(browser, devices, out: Path, data: Path) -> None:
         expect(abuela.locator("body")).to_have_attribute("data-screen", "lobby")
         tio = phone_page(browser, devices)
         join(tio, url, "Tío")
-        for _ in range(2):
-            tv.locator(".add-bot .add").click()
-        expect(tv.locator(".seats-panel .seat-name")).to_have_count(4)
+        add_bots(tv, 2, seated=2)
         tv.locator("#start").click()
         expect(abuela.locator("body")).to_have_attribute("data-screen", "game")
 
@@ -409,9 +407,7 @@ def house(browser, out: Path, data: Path) -> None:
         try:
             tv = tv_page(browser)
             tv.goto(host.tv_url)
-            for _ in range(2):
-                tv.locator(".add-bot .add").click()
-            expect(tv.locator(".seats-panel .seat-name")).to_have_count(2)
+            add_bots(tv, 2)
             tv.locator("#start").click()
             filler = disks.fill(folder)
             expect(tv.locator(".storage-notice")).to_be_visible(timeout=30000)

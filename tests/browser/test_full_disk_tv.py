@@ -6,6 +6,7 @@ import re
 from playwright.sync_api import expect
 
 from tests import disks
+from tests.browser.pages import add_bots
 from tests.live import Host
 
 WAIT_MS = 10000
@@ -21,9 +22,7 @@ def test_the_tv_says_the_laptop_is_full_and_play_goes_on_once_there_is_room(brow
             tv.goto(host.url + "/")
             expect(tv.locator(".join-panel .join-url strong")).to_have_text(
                 re.compile(r"/j/[A-Z]{4}$"))
-            for _ in range(2):
-                tv.locator(".add-bot .add").click()
-            expect(tv.locator(".seats-panel .seat-name")).to_have_count(2)
+            add_bots(tv, 2)
             tv.locator("#start").click()
             expect(tv.locator("body")).to_have_class(re.compile("in-game"))
             filler = disks.fill(folder)

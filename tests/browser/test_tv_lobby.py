@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.pages import choose_game, host_command
+from tests.browser.pages import add_bots, choose_game, host_command
 
 WAIT_MS = 10000
 
@@ -28,8 +28,7 @@ def test_empezar_looks_at_rest_until_there_are_enough_players(tv, host):
         except AssertionError:
             continue
     expect(error).to_be_visible()                                  # the host's own reason
-    for _ in range(2):
-        tv.locator(".add-bot .add").click()
+    add_bots(tv, 2)
     expect(tv.locator(".seats-panel .seat")).to_have_count(2)
     expect(start).not_to_have_attribute("aria-disabled", "true")
     assert start.evaluate("b => getComputedStyle(b).backgroundColor") != resting
