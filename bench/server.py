@@ -19,10 +19,10 @@ Each figure comes from a fresh host in a subprocess on loopback (bots at full sp
    5 s; the slope in MB a minute is fitted after the first `--soak-settle` seconds (imports,
    caches and connections settle), and again over the last third of the soak alone: memory that
    fills up to a bound (a cache, the allocator's free lists) has a slope after settling but none
-   at the end, a leak has both. `--host-env GLIBC_TUNABLES=glibc.malloc.tcache_count=0` runs the
-   host without glibc's per-thread caches of freed chunks (up to 7 of each small size per
-   thread, counted as in use), which a hundred threads fill over tens of minutes: what remains
-   is what the host itself keeps.
+   at the end, a leak has both. On glibc the host runs without the per-thread caches of freed
+   chunks (up to 7 of each small size per thread, counted as in use), which a hundred threads
+   fill over tens of minutes (server/native_memory.py); `--host-env
+   GLIBC_TUNABLES=glibc.malloc.tcache_count=7` runs it with glibc's default, for comparison.
 """
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ import urllib.request
 import socketio
 
 PHONES = 5
-NO_TCACHE = "GLIBC_TUNABLES=glibc.malloc.tcache_count=0"
+GLIBC_DEFAULT_TCACHE = "GLIBC_TUNABLES=glibc.malloc.tcache_count=7"
 GAMES = ("ferrocarril", "manipulacion")
 
 
@@ -410,7 +410,7 @@ def main(argv=None) -> int:
     parser.add_argument("--host-env", metavar="NAME=VALUE", action="append", default=[],
                         type=environment_variable,
                         help="set for every host and its bots' process (repeatable), e.g. "
-                             f"{NO_TCACHE}")
+                             f"{GLIBC_DEFAULT_TCACHE}")
     parser.add_argument("--load-only", metavar="URL", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     args.host_env = dict(args.host_env)

@@ -13,7 +13,7 @@ import threading
 import webbrowser
 from pathlib import Path
 
-from server import house_key, instance, netaddr, places, ports, qr, wire
+from server import house_key, instance, native_memory, netaddr, places, ports, qr, wire
 from server.app import create_app
 from server.rooms import MAX_ROOMS, ROUND_END_SHOWN
 from server.version import VERSION
@@ -68,6 +68,8 @@ def open_table(url: str, args: argparse.Namespace) -> None:
 
 def main(argv=None) -> int:
     multiprocessing.freeze_support()      # the bundle: a bots' process starts this program again
+    if argv is None:                      # the command itself, not a call from Python
+        native_memory.restart_without_thread_caches()
     for stream in (sys.stdout, sys.stderr):     # a console that cannot show "ñ" or the QR's
         if stream is not None and hasattr(stream, "reconfigure"):    # blocks gets "?", not a crash;
             stream.reconfigure(errors="replace", line_buffering=True)   # a log file each line now

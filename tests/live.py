@@ -166,3 +166,33 @@ class RawSocket:
         except Exception:
             pass
         self.sock.close()
+
+
+def room_with(host, game, names, options=None, bots=()):
+    """A started room of `game` on a live host: a TV (RawSocket), phones seated by `names`,
+    computer players at `bots` levels. Returns (tv, code, host token, phones)."""
+    tv = RawSocket(host.url)
+    created = tv.call("create_room", {"game": game})
+    code, token = created["room"], created["host_token"]
+    phones = []
+    for name in names:
+        phone = RawSocket(host.url)
+        reply = phone.call("join", {"room": code, "name": name})
+        phone.token, phone.seat_id = reply["token"], reply["seat_id"]
+        phones.append(phone)
+    command = {"room": code, "host_token": token}
+    for level in bots:
+        assert tv.call("host", {**command, "command": "add_bot", "args": {"level": level}})["ok"]
+    if options:
+        assert tv.call("host", {**command, "command": "set_options",
+                                "args": {"options": options}})["ok"]
+    assert tv.call("host", {**command, "command": "start", "args": {}})["ok"]
+    return tv, code, token, phones
+
+
+def children_of(pid: int) -> list[int]:
+    """The processes a live host started (Linux)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(c) for c in (task / "children").read_text().split()]
+    return found

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.ferrocarril.rules import DEAL_SHOW_SECONDS
-from tests.live import Host, RawSocket
+from tests.live import Host, RawSocket, children_of, room_with
 
 pytestmark = pytest.mark.slow      # each test starts and kills a real host
 
@@ -19,26 +19,6 @@ def host(tmp_path):
     yield server
     server.kill()
     assert "Traceback" not in server.log(), server.log()
-
-
-def room_with(host, game, names, options=None, bots=()):
-    tv = RawSocket(host.url)
-    created = tv.call("create_room", {"game": game})
-    code, token = created["room"], created["host_token"]
-    phones = []
-    for name in names:
-        phone = RawSocket(host.url)
-        reply = phone.call("join", {"room": code, "name": name})
-        phone.token, phone.seat_id = reply["token"], reply["seat_id"]
-        phones.append(phone)
-    command = {"room": code, "host_token": token}
-    for level in bots:
-        assert tv.call("host", {**command, "command": "add_bot", "args": {"level": level}})["ok"]
-    if options:
-        assert tv.call("host", {**command, "command": "set_options",
-                                "args": {"options": options}})["ok"]
-    assert tv.call("host", {**command, "command": "start", "args": {}})["ok"]
-    return tv, code, token, phones
 
 
 def newest(client, timeout=3.0):
@@ -115,13 +95,6 @@ def test_a_finished_game_is_still_there_after_a_kill(host):
     back = rejoin(host, code, phones[0].token)
     final = newest(back)
     assert final["room"]["status"] == "finished" and final["game"]["result"] == result
-
-
-def children_of(pid: int) -> list[int]:
-    found = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        found += [int(c) for c in (task / "children").read_text().split()]
-    return found
 
 
 def test_the_bots_process_thinks_apart_and_goes_when_the_host_is_killed(host):
