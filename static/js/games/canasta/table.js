@@ -21,6 +21,7 @@ import { cardEl, parseCard } from "../../pieces/french.js";
 import { seatOf } from "../../shell/table-kit.js";
 import { points } from "./words.js";
 import { cardScale } from "../../core/display.js";
+import { firstThatFits, steps } from "../../core/fit.js";
 
 export const KINDS = ["red", "black", "wild", "sevens"];
 const PLAYING = new Set(["draw", "play", "kitty"]);
@@ -202,14 +203,13 @@ export function fitTable(root) {
   const table = root.classList.contains("canasta-table-tv") ? root : root.querySelector(".canasta-table-tv");
   if (!table) return;
   const areas = [...table.querySelectorAll(".ct-melds, .ct-seat")];
-  const overflows = () => areas.some((a) => a.scrollHeight > a.clientHeight + 1 || a.scrollWidth > a.clientWidth + 1);
-  let size = Math.round(CARD_MAX * cardScale());
-  const min = Math.round(CARD_MIN * cardScale());
-  table.style.setProperty("--card-h", `${size}px`);
-  while (size > min && overflows()) {
-    size = Math.floor(size * 0.94);
+  const fits = (size) => {
     table.style.setProperty("--card-h", `${size}px`);
-  }
+    return !areas.some((a) => a.scrollHeight > a.clientHeight + 1 || a.scrollWidth > a.clientWidth + 1);
+  };
+  const sizes = steps(Math.round(CARD_MAX * cardScale()), Math.round(CARD_MIN * cardScale()), 0.94);
+  const size = firstThatFits(sizes, fits, Number(table.dataset.cardH));
+  table.style.setProperty("--card-h", `${size}px`);
   table.dataset.cardH = String(size);
 }
 
