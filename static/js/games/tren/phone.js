@@ -16,7 +16,7 @@ import { eventFollower, fly, inTurn } from "../../shell/motion.js";
 import { mount as mountHand } from "./hand.js";
 import { trainLabel } from "./lanes.js";
 import { MEXICAN, locomotive } from "./trains.js";
-import { mount as mountTable } from "./table.js";
+import { mount as mountTable, openEnd } from "./table.js";
 
 const LANE_PX = 50;           // a train's row on the phone
 const COMPACT_PX = 52;        // two trains a row, on a short screen
@@ -152,8 +152,9 @@ export function mount(root, ctx) {
     const tile = (code) => tileEl(code, { lang: getLang(), digits: digits(), faceDown: !code });
     if (ev.type === "draw") fly(el.boneyard, seat, tile(null), { ms, pile: "from" });
     else if (ev.type === "play") {
-      const row = el.middle.querySelector(`[data-train="${String(ev.train)}"] .tr-end`) || el.middle;
-      fly(seat, row, tile(ev.tile), { ms });
+      // The piece flies as it will lie there, the size of that end (never of the whole table).
+      const end = openEnd(el.middle, ev.train);
+      if (end) fly(seat, end, end.cloneNode(true), { ms });
     }
   }
 

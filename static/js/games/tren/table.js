@@ -237,6 +237,12 @@ function drawRails(table) {
   svg.replaceChildren(...paths);
 }
 
+// The tile at the open end of train `key` as this table draws it, in either density (null
+// while the train has none): where a computer player's tile lands, drawn as it lies there.
+export function openEnd(root, key) {
+  return root.querySelector(`[data-train="${String(key)}"] :is(.open-end, .tr-end)`);
+}
+
 // ----- the component ---------------------------------------------------------------------------------
 
 export function mount(root, ctx = {}) {

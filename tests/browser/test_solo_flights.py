@@ -1,0 +1,152 @@
+"""A computer player's move seen flying on /solo at 1366×768, the laptop: the table stays drawn
+all through the flight and the flying piece keeps the size of the pieces on the table.
+
+The player's own seat is handed to the computer (the host's «to_bot»), so that the game runs by
+itself; the page still plays that seat and flies only the other seats' moves. Every animation
+frame while a piece flies is sampled: the flying piece's size, the table's opacity (its own
+times its ancestors') and the pieces on the table that show.
+
+Tren Mexicano once flew a played tile against the whole table (its open end was looked up by
+the phone lanes' class, missing from the TV-like table /solo draws at this size): the tile grew
+to 1240×620 px and the table was hidden till it landed."""
+from __future__ import annotations
+
+import time
+
+import pytest
+import socketio
+from playwright.sync_api import Page, expect
+
+from tests.browser.pages import host_command, page_in
+from tests.browser.solo_games import open_solo_game
+
+WAIT_MS = 10000
+LAPTOP = {"width": 1366, "height": 768}
+MAX_GROWTH = 1.5     # a flying piece at most this many times the pieces on the table
+
+# Per game: the table (whose opacity must stay whole) and the pieces on it, piles included.
+TABLES = {
+    "tren": (".tr-middle", ".tr-middle svg.domino"),
+    "ferrocarril": (".fc-middle", ".fc-header svg.card, .fc-middle svg.card"),
+    "manipulacion": (".mn-middle", ".mn-header svg.card, .mn-middle svg.card"),
+}
+
+SAMPLE_FLIGHTS = """([table, pieces]) => {
+  window.samples = [];
+  const opacity = (el) => {
+    let o = 1;
+    for (let e = el; e; e = e.parentElement) o *= parseFloat(getComputedStyle(e).opacity);
+    return o;
+  };
+  const side = (r) => Math.max(r.width, r.height);
+  const frame = () => {
+    const ghost = document.querySelector(".flying-card");
+    const box = document.querySelector(table);
+    if (ghost && box) {
+      const face = ghost.querySelector("svg") || ghost;
+      const shown = [...document.querySelectorAll(pieces)].filter((p) => {
+        const r = p.getBoundingClientRect();
+        return r.width > 0 && opacity(p) > 0.5;
+      });
+      const r = face.getBoundingClientRect();
+      // The same piece on the table, either way round (a tile on the left reads backwards).
+      const code = face.dataset.tile || "";
+      const twin = code && [...document.querySelectorAll(pieces)].find((p) =>
+        [code, code.split("-").reverse().join("-")].includes(p.dataset.tile));
+      const lies = twin ? twin.getBoundingClientRect() : null;
+      window.samples.push({
+        tile: code, flying: [Math.round(r.width), Math.round(r.height)],
+        lies: lies && lies.width ? [Math.round(lies.width), Math.round(lies.height)] : null,
+        longest: Math.round(side(r)), table: opacity(box), shown: shown.length,
+        biggest: Math.round(Math.max(0, ...shown.map((p) => side(p.getBoundingClientRect())))),
+      });
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}"""
+
+
+def solo_entry(host, game: str) -> dict:
+    """A new solo game against two computer players, as /solo remembers it."""
+    client = socketio.Client()
+    client.connect(host.url, transports=["websocket"], wait_timeout=5)
+    try:
+        reply = client.call("create_solo", {"game": game, "name": "Yo", "bots": ["facil"] * 2,
+                                            "options": {}, "fast": False}, timeout=5)
+    finally:
+        client.disconnect()
+    assert reply["ok"], reply
+    return {"room": reply["room"], "token": reply["token"], "host_token": reply["host_token"],
+            "game": game, "seat_id": reply["seat_id"]}
+
+
+def watch_the_computer_play(page: Page, host, game: str) -> dict:
+    entry = solo_entry(host, game)
+    open_solo_game(page, host, entry)
+    table, pieces = TABLES[game]
+    expect(page.locator(table)).to_be_visible()
+    page.evaluate(SAMPLE_FLIGHTS, [table, pieces])
+    handed = host_command(host.url, entry["room"], entry["host_token"], "to_bot",
+                          {"seat": entry["seat_id"]})
+    assert handed == {"ok": True}, handed
+    return entry
+
+
+def flights_seen(page: Page, enough, deadline_s: float = 45) -> list[dict]:
+    end = time.monotonic() + deadline_s
+    while time.monotonic() < end:
+        samples = page.evaluate("window.samples")
+        if enough(samples):
+            return samples
+        page.wait_for_timeout(250)
+    return page.evaluate("window.samples")
+
+
+@pytest.mark.parametrize("game", ["tren", "ferrocarril", "manipulacion"])
+def test_the_table_stays_drawn_and_the_piece_keeps_its_size_while_it_flies(browser, host, game):
+    with page_in(browser, WAIT_MS, viewport=LAPTOP) as page:
+        watch_the_computer_play(page, host, game)
+        samples = flights_seen(page, lambda s: len(s) >= 40)
+        assert len(samples) >= 40, f"{len(samples)} frames sampled during the computer's moves"
+        hidden = [s for s in samples if s["table"] < 0.99]
+        assert not hidden, f"the table faded to {min(s['table'] for s in hidden):.2f} in " \
+                           f"{len(hidden)} of {len(samples)} frames: {hidden[:3]}"
+        empty = [s for s in samples if s["shown"] == 0]
+        assert not empty, f"no piece on the table showed in {len(empty)} frames: {empty[:3]}"
+        growth = max(s["longest"] / s["biggest"] for s in samples)
+        worst = max(samples, key=lambda s: s["longest"] / s["biggest"])
+        assert growth <= MAX_GROWTH, (
+            f"a flying piece {worst['flying'][0]}×{worst['flying'][1]} px against "
+            f"{worst['biggest']} px for the biggest piece on the table: {growth:.2f}×")
+
+
+def test_a_computer_players_tile_flies_as_it_then_lies_on_its_train(browser, host):
+    """Tren: the played tile flies the size and the way round of the same tile on the table,
+    both measured in the same frames."""
+    with page_in(browser, WAIT_MS, viewport=LAPTOP) as page:
+        watch_the_computer_play(page, host, "tren")
+        landed = lambda s: [x for x in s if x["tile"] and x["lies"]]     # noqa: E731
+        flights_seen(page, lambda s: len({x["tile"] for x in landed(s)}) >= 3)
+        page.wait_for_function("() => !document.querySelector('.flying-card')")
+        samples = landed(page.evaluate("window.samples"))
+        played = sorted({s["tile"] for s in samples})
+        assert len(played) >= 3, f"tiles seen flying onto the table: {played}"
+        for code in played:
+            flight = [s for s in samples if s["tile"] == code]
+            # Its last frame, as it lands: the size and shape of the tile it lands on.
+            (w, h), (lw, lh) = flight[-1]["flying"], flight[-1]["lies"]
+            assert abs(w - lw) <= 0.15 * lw and abs(h - lh) <= 0.15 * lh, \
+                f"{code} landed {w}×{h} px on the same tile lying {lw}×{lh} px"
+            longest = max(max(s["flying"]) / max(s["lies"]) for s in flight)
+            assert longest <= MAX_GROWTH, f"{code} flew {longest:.2f}× the tile it lands on"
+
+
+def test_nothing_flies_in_tren_for_someone_who_asked_for_reduced_motion(browser, host):
+    with page_in(browser, WAIT_MS, viewport=LAPTOP, reduced_motion="reduce") as page:
+        watch_the_computer_play(page, host, "tren")
+        start = page.locator(".tr-middle svg.domino").count()
+        page.wait_for_function(    # three tiles played by the computer, none seen flying
+            "n => document.querySelectorAll('.tr-middle svg.domino').length >= n + 3",
+            arg=start, timeout=30000)
+        assert page.evaluate("window.samples.length") == 0
