@@ -61,7 +61,7 @@ def test_after_the_hub_double_the_opener_may_start_the_train_or_end_the_turn(bro
     with phone(browser) as page:
         room = TrenRoom(host, page, opening_deal("12-5 9-4 8-2 11-6 7-1 10-0"), players=3)
         expect(page.locator(".tr-turn.mine")).to_be_visible()
-        expect(page.locator(".tr-ticker")).to_have_text("Abuela pone el doble 12 en el centro")
+        expect(page.locator(".tr-ticker")).to_have_text("Pones el doble 12 en el centro")
         expect(page.locator(".tr-hint")).to_have_text(
             "Has abierto con el doble 12: empieza tu tren o toca «Terminar turno».")
         end = page.locator('.tr-actions [data-act="pass"]')
@@ -104,6 +104,7 @@ def test_the_opening_turn_reads_in_english(browser, host):
     with phone(browser) as page:
         page.add_init_script("localStorage.setItem('sobremesa.lang', 'en')")
         room = TrenRoom(host, page, opening_deal("12-5 9-4 8-2"), players=3)
+        expect(page.locator(".tr-ticker")).to_have_text("You put the double 12 in the hub")
         expect(page.locator(".tr-hint")).to_have_text(
             "You opened with the double 12: start your train or tap “End turn”.")
         expect(page.locator('.tr-actions [data-act="pass"]')).to_have_text("End turn")

@@ -14,3 +14,10 @@ export function nameThen(room, seat, n) {
 export function eventName(room, ev) {
   return nameThen(room, ev.seat, ev.n);
 }
+
+// Whether event `ev` is a move of seat `me` while it was held as now: a move before the seat
+// changed hands was someone else's.
+export function ownEvent(room, ev, me) {
+  return me != null && ev.seat === me
+    && !(room?.renames || []).some((r) => r.seat === me && ev.n < r.before);
+}

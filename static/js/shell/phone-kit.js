@@ -5,7 +5,7 @@ import { seatChip } from "../core/seats.js";
 import { getLang, t } from "../core/i18n.js";
 import { store } from "../core/storage.js";
 import { readDeadlines } from "../core/timers.js";
-import { eventName as nameAtEvent } from "./names.js";
+import { eventName as nameAtEvent, ownEvent } from "./names.js";
 import { cardScale } from "../core/display.js";
 
 // card(code, extra): an element drawn with the given deck's cardEl, in the current language.
@@ -178,7 +178,11 @@ export function stateReaders(ui) {
   const seatAt = (i) => (i == null ? null : ui.state.room.seats[i] ?? null);
   // Who made event `ev`, under the name the seat had then (the log after a take-over).
   const eventName = (ev) => nameAtEvent(ui.state.room, ev);
-  return { game, me, allowed, seatName, seatColor, seatAt, eventName };
+  // An event in words for this seat's screen: its own moves in the second person (the string
+  // table's `${key}_you`: «Pones el doble 12…»), the others' with the name ({name}).
+  const narrate = (ev, key, vars = {}) => (ownEvent(ui.state.room, ev, me())
+    ? t(`${key}_you`, vars) : t(key, { name: eventName(ev), ...vars }));
+  return { game, me, allowed, seatName, seatColor, seatAt, eventName, narrate };
 }
 
 // One action at a time for a screen and every component on it (the hand, an overlay):

@@ -67,31 +67,31 @@ export function mount(root, ctx) {
 
   // ----- derived values ---------------------------------------------------------------------
 
-  const { game, me, allowed, seatName, seatAt, eventName } = stateReaders(ui);
+  const { game, me, allowed, seatName, seatAt, narrate } = stateReaders(ui);
   const myTurn = () => me() !== null && game().turn === me() && PLAYING.has(game().phase);
 
   function describe(ev) {
-    const name = eventName(ev);
+    const say = (key, vars) => narrate(ev, `ev.${key}`, vars);
     switch (ev.type) {
-      case "deal": return t("ev.deal", { name, round: ev.round });
-      case "compro": return t("ev.compro", { name });
+      case "deal": return say("deal", { round: ev.round });
+      case "compro": return say("compro");
       case "bought": {
-        const vars = { name, card: cardPhrase(ev.card), extra: ev.extra };
-        if (ev.extra) return t("ev.bought_extra", vars);
-        if (ev.outbid && ev.outbid.length) return t("ev.bought_priority", vars);
-        return t("ev.bought", vars);
+        const vars = { card: cardPhrase(ev.card), extra: ev.extra };
+        if (ev.extra) return say("bought_extra", vars);
+        if (ev.outbid && ev.outbid.length) return say("bought_priority", vars);
+        return say("bought", vars);
       }
       case "no_buy": return t("ev.no_buy", { card: cardPhrase(ev.card) });
-      case "draw": return t("ev.draw", { name });
-      case "salir": return t("ev.salir", { name });
-      case "meld": return t("ev.meld", { name });
-      case "add": return t("ev.add", { name, cards: theCards(ev.cards || [], lang()) });
-      case "steal": return t("ev.steal", { name, card: cardPhrase(ev.card) });
-      case "steal_undone": return t("ev.steal_undone", { name });
-      case "discard": return t("ev.discard", { name, card: cardPhrase(ev.card) });
+      case "draw": return say("draw");
+      case "salir": return say("salir");
+      case "meld": return say("meld");
+      case "add": return say("add", { cards: theCards(ev.cards || [], lang()) });
+      case "steal": return say("steal", { card: cardPhrase(ev.card) });
+      case "steal_undone": return say("steal_undone");
+      case "discard": return say("discard", { card: cardPhrase(ev.card) });
       case "reshuffle": return tn("ev.reshuffle", ev.cards);
       case "round_end": return ev.seat == null ? t("ev.round_end_none", { round: ev.round })
-        : t("ev.round_end", { name, round: ev.round });
+        : say("round_end", { round: ev.round });
       case "game_end": return t("ev.game_end");
       default: return "";
     }

@@ -38,7 +38,7 @@ export function mount(root, ctx) {
   root.replaceChildren(el.tr);
 
   const ui = { state: null, wasMyTurn: false, cover: null, tick: null, deadlines: {} };
-  const { game, me, seatName, seatAt, eventName } = stateReaders(ui);
+  const { game, me, seatName, seatAt, narrate } = stateReaders(ui);
   const playing = () => game().phase === "play";
   const myTurn = () => me() !== null && game().turn === me() && playing();
   const digits = () => game().rules?.faces === "digits";
@@ -52,15 +52,15 @@ export function mount(root, ctx) {
   }
 
   function describe(ev) {
-    const name = eventName(ev);
+    const say = (key, vars) => narrate(ev, `tren.phone.ev.${key}`, vars);
     switch (ev.type) {
-      case "play": return t(ev.covers ? "tren.phone.ev.covers" : "tren.phone.ev.play",
-        { name, tile: theTile(ev.tile, getLang()), train: trainWords(ev.train, ev.seat) });
-      case "draw": return t("tren.phone.ev.draw", { name });
-      case "pass": return t(ev.stop ? "tren.phone.ev.stop" : "tren.phone.ev.pass", { name });
-      case "marker_on": return t("tren.phone.ev.marker_on", { name });
-      case "marker_off": return t("tren.phone.ev.marker_off", { name });
-      case "hub": return ev.seat == null ? "" : t("tren.phone.ev.hub", { name, tile: theTile(ev.tile, getLang()) });
+      case "play": return say(ev.covers ? "covers" : "play",
+        { tile: theTile(ev.tile, getLang()), train: trainWords(ev.train, ev.seat) });
+      case "draw": return say("draw");
+      case "pass": return say(ev.stop ? "stop" : "pass");
+      case "marker_on": return say("marker_on");
+      case "marker_off": return say("marker_off");
+      case "hub": return ev.seat == null ? "" : say("hub", { tile: theTile(ev.tile, getLang()) });
       default: return "";
     }
   }
