@@ -7,6 +7,7 @@ Every line a screen's last-move ticker shows is recorded (TICKERS), so that a co
 move right after the player's own cannot hide it."""
 from __future__ import annotations
 
+import json
 import re
 import time
 
@@ -81,7 +82,12 @@ def test_ferrocarril_on_a_phone_your_draw_and_discard_and_the_tv_keeps_the_name(
     feed = tv.locator(".feed .text").all_inner_texts()
     assert "Abuela roba del mazo" in feed and "Abuela descarta el 2 de bastos" in feed, feed
 
-    # Primo takes Robotina's seat: her moves before are hers, not his («Descartas»).
+    # Primo takes Robotina's seat, the game paused on her discard (nothing comes after it): her
+    # moves before are hers, not his («Descartas»).
+    session = json.loads(tv.evaluate("() => localStorage.getItem('sobremesa.tv')"))
+    paused = host_command(host.url, session["room"], session["host_token"], "pause", {})
+    assert paused == {"ok": True}, paused
+    expect(abuela.locator(".fc-ticker")).to_have_text(re.compile(r"^Robotina discards "))
     primo = new_phone()
     primo.set_default_timeout(WAIT_MS)
     primo.goto(abuela.join_url)

@@ -125,9 +125,12 @@ def test_a_computer_players_tile_flies_as_it_then_lies_on_its_train(browser, hos
     """Tren: the played tile flies the size and the way round of the same tile on the table,
     both measured in the same frames."""
     with page_in(browser, WAIT_MS, viewport=LAPTOP) as page:
-        watch_the_computer_play(page, host, "tren")
+        entry = watch_the_computer_play(page, host, "tren")
         landed = lambda s: [x for x in s if x["tile"] and x["lies"]]     # noqa: E731
         flights_seen(page, lambda s: len({x["tile"] for x in landed(s)}) >= 3)
+        # Paused (the computer players stop), the last flight lands.
+        paused = host_command(host.url, entry["room"], entry["host_token"], "pause", {})
+        assert paused == {"ok": True}, paused
         page.wait_for_function("() => !document.querySelector('.flying-card')")
         samples = landed(page.evaluate("window.samples"))
         played = sorted({s["tile"] for s in samples})
