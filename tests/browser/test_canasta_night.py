@@ -81,6 +81,20 @@ def tap(page: Page, rank: str, times: int = 1) -> None:
         stack(page, rank).click()
 
 
+def pick_to_discard(page: Page, rank: str) -> None:
+    """One card of `rank` chosen, seen by Descartar coming to life (a tap that met the hand
+    while it was redrawn, on a loaded machine, is made again)."""
+    discard = act(page, "discard")
+    for _ in range(3):
+        stack(page, rank).click()
+        try:
+            expect(discard).not_to_have_attribute("aria-disabled", "true", timeout=2000)
+            return
+        except AssertionError:
+            continue
+    expect(discard).not_to_have_attribute("aria-disabled", "true")
+
+
 def assert_pile(tv: Page, top: str, name: str, cards: int) -> None:
     pile = tv.locator('[data-pile="pile"]')
     expect(pile.locator("svg.card.pile-top")).to_have_attribute("data-card", top)
@@ -103,7 +117,7 @@ def assert_turn(tv: Page, phones: list[Page], s: int, names: list[str]) -> None:
 def draw_and_discard(page: Page, rank: str) -> None:
     act(page, "draw").click()
     expect(act(page, "discard")).to_be_visible()
-    tap(page, rank)
+    pick_to_discard(page, rank)
     act(page, "discard").click()
     expect(page.locator(".cn-turn.mine")).to_have_count(0)
 
@@ -240,7 +254,7 @@ def test_two_phones_and_a_computer_take_the_pile_complete_canastas_and_go_out(br
         act(tio, "send_meld").click()
         expect(tio.locator(".cn-hand .cn-stack")).to_have_count(1)
         expect(act(tio, "discard")).to_be_visible()
-        tap(tio, "6")
+        pick_to_discard(tio, "6")
         act(tio, "discard").click()
 
         # The round's end on the TV, against the engine's figures.
@@ -291,7 +305,7 @@ def test_a_match_to_5000_ends_on_the_podium_highest_total_first(browser, host):
         seat_at_tv(host, tv, "canasta", [(abuela, "Abuela")], 3, {"target": 5000, "_deal": LAST})
         expect(tv.locator(".canasta-target")).to_contain_text("5.000")
         expect(act(abuela, "discard")).to_be_visible()
-        tap(abuela, "9")
+        pick_to_discard(abuela, "9")
         act(abuela, "discard").click()
         podium = tv.locator(".canasta-game-over .podium")
         expect(podium).to_be_visible()
