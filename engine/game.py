@@ -109,6 +109,12 @@ class Game(ABC):
         """A fresh game; `options` are validated (bad ones raise GameError)."""
 
     @classmethod
+    def stand_in_level(cls) -> str:
+        """The level that plays for a person who left or handed over their seat: normal where
+        the game has it (difícil thinks for longer than a family waits for a stand-in)."""
+        return "normal" if "normal" in cls.bot_levels else cls.bot_levels[-1]
+
+    @classmethod
     def make_bot(cls, level: str, seat: int, seed: int = 0):
         """A computer player: an object whose `choose(view)` returns an action dict or None.
         Each game keeps its bots in `engine/<name>/bots.py`, imported only when needed."""

@@ -99,7 +99,7 @@ class HostCommands(Seating):
             raise RoomError.of("already_computer")
         else:
             room.hand_over(seat, self._bot_name(room))
-            seat.bot = room.game_class.bot_levels[-1]
+            seat.bot = room.game_class.stand_in_level()
             seat.token, seat.autoplay, seat.away_since, seat.connections = None, None, None, 0
         for request in [r for r in room.requests.values() if r.seat_id == seat.id]:
             self._deny(room, request)

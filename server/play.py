@@ -281,8 +281,8 @@ class Play:
     @staticmethod
     def _bot_level(room: Room, seat: int) -> str:
         levels = room.game_class.bot_levels
-        level = room.seats[seat].bot or levels[-1]
-        return level if level in levels else levels[-1]
+        level = room.seats[seat].bot or room.game_class.stand_in_level()
+        return level if level in levels else room.game_class.stand_in_level()
 
     @staticmethod
     def _pause(room: Room, by: str) -> None:

@@ -82,7 +82,8 @@ function defaultsFor(info, last = {}) {
     game: info.name,
     options: same ? { ...options, ...(last.options || {}) } : options,
     bots: Math.min(maxBots, Math.max(minBots, bots)),
-    level: same && levels.includes(last.level) ? last.level : levels[levels.length - 1],
+    // normal to start with (difícil is there for whoever asks for it)
+    level: same && levels.includes(last.level) ? last.level : levels.includes("normal") ? "normal" : levels[levels.length - 1],
   };
 }
 
