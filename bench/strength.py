@@ -1,0 +1,126 @@
+"""How strong is "difícil"? It plays against "normal", seats swapped game by game.
+
+    scripts/bench strength [GAME ...] [--games 1000] [--tables 2,4] [--workers 2]
+                           [--option rounds=3] [--playouts N]
+
+For each game and table size: head to head (2 seats: one difícil, one normal) and one difícil
+among normal players (4 seats, or the game's most when fewer). Difícil sits at each seat in
+turn. Prints difícil's share of the games won (a shared win counts as a share) with its 95%
+Wilson interval, against the fair share, and the time of each of difícil's decisions that
+searched (p50/p95/max, ms). Games run in `--workers` processes.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from engine.registry import GAMES
+from engine.search import searching_games
+
+HARD = "dificil"
+MAX_ACTIONS = 50_000
+
+
+def play_one(job: tuple) -> tuple[float, list[float]]:
+    """One game: (difícil's share of the win, its searching decisions' seconds)."""
+    name, players, hard_seat, seed, options, playouts = job
+    game_class = GAMES[name]
+    game = game_class.new(players, options, seed)
+    bots = []
+    for place in range(players):
+        bot = game_class.make_bot(HARD if place == hard_seat else "normal", place, seed)
+        if place == hard_seat and playouts:
+            bot.playouts = playouts
+        bots.append(bot)
+    thinking: list[float] = []
+    for _ in range(MAX_ACTIONS):
+        if game.finished:
+            break
+        for actor in game.actors():
+            if actor is None:
+                continue
+            seat = actor
+            view = game.view(seat)
+            start = time.perf_counter()
+            action = bots[seat].choose(view)
+            spent = time.perf_counter() - start
+            if action is None:
+                continue
+            if seat == hard_seat and getattr(bots[seat], "last", None):
+                thinking.append(spent)
+            game.apply(seat, action)
+            break
+        else:
+            for timer in game.timers():     # nobody acts: a clock would (a buy window)
+                game.apply(None, timer.action)
+                break
+            else:
+                break
+    result = game.result() or {"winners": []}
+    winners = result["winners"]
+    return (1 / len(winners) if hard_seat in winners else 0.0), thinking
+
+
+def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def measure(name: str, players: int, games: int, options: dict, playouts: int | None,
+            workers: int) -> dict:
+    jobs = [(name, players, g % players, 1000 + g, options, playouts) for g in range(games)]
+    wins, times = 0.0, []
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for won, thinking in pool.map(play_one, jobs, chunksize=1):
+            wins += won
+            times += thinking
+    share = wins / games
+    low, high = wilson(share, games)
+    ms = sorted(t * 1000 for t in times)
+    return {"game": name, "players": players, "games": games, "share": share,
+            "low": low, "high": high, "fair": 1 / players, "decisions": len(ms),
+            "p50": statistics.median(ms) if ms else 0.0,
+            "p95": ms[int(0.95 * (len(ms) - 1))] if ms else 0.0, "max": ms[-1] if ms else 0.0,
+            "seconds": time.perf_counter() - started}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="scripts/bench strength")
+    parser.add_argument("games_named", nargs="*", metavar="GAME")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--tables", default="2,4")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--playouts", type=int, default=None)
+    args = parser.parse_args(argv)
+    names = args.games_named or searching_games()
+    options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
+    print(f"{'game':<14}{'seats':>6}{'games':>7}  {'difícil wins':<22}{'fair':>6}"
+          f"{'decisions':>11}{'p50 ms':>8}{'p95 ms':>8}{'max ms':>8}", flush=True)
+    for name in names:
+        game_class = GAMES[name]
+        if name not in searching_games():
+            print(f"{name}: no difícil player yet", file=sys.stderr)
+            continue
+        for players in (int(t) for t in args.tables.split(",")):
+            players = max(game_class.min_players, min(players, game_class.max_players))
+            r = measure(name, players, args.games, options, args.playouts, args.workers)
+            interval = f"{r['share']:.1%} [{r['low']:.1%}, {r['high']:.1%}]"
+            print(f"{name:<14}{players:>6}{r['games']:>7}  {interval:<22}{r['fair']:>6.0%}"
+                  f"{r['decisions']:>11}{r['p50']:>8.0f}{r['p95']:>8.0f}{r['max']:>8.0f}"
+                  f"   ({r['seconds']:.0f} s)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

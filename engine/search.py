@@ -1,0 +1,147 @@
+"""Difícil: a computer player that searches over what its seat cannot see.
+
+Determinized Monte Carlo (as compared by Cowling, Powley and Whitehouse, *Information Set
+Monte Carlo Tree Search*, 2012): from the seat's view alone, deal the pieces it cannot see at
+random into the places it cannot see (other hands, the stock) as many times as its budget
+allows; in each such world, make each candidate move and play the round on to its end with
+normal's rules for everyone; choose the move whose average result is best. Every candidate
+meets the same worlds (common random numbers), so the comparison is of the moves, not of the
+luck of their deals.
+
+Honest by construction: a searcher is given views, never a game. Its random numbers come from
+its seed and the view itself, so the same view brings the same choice, whatever the hidden
+cards really are (the honesty tests re-deal them and check exactly that).
+
+Each game supplies its `Rules` (engine/<name>/hard.py): the candidates, a world from a view,
+the lean path through its rules that the playouts take (no views, no refusal texts), and the
+value of a finished round for a seat. `make_bot("dificil", …)` makes one; a game lists the level
+in `bot_levels` (the lobby, /solo) only once `scripts/bench strength` shows it beats normal.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
+
+W = TypeVar("W")
+
+
+class Rules(Protocol[W]):
+    def candidates(self, view: dict) -> list[dict]:
+        """The moves worth comparing now, the one normal would make first (it wins ties); one
+        or none: no search."""
+
+    def world(self, view: dict, rng: random.Random) -> W:
+        """One full state consistent with the view: the unseen pieces dealt at random."""
+
+    def play(self, world: W, action: dict) -> None:
+        """Make the seat's candidate move in the world."""
+
+    def finish(self, world: W, rng: random.Random) -> None:
+        """Play the round on to its end, every seat by normal's rules, on the lean path."""
+
+    def value(self, world: W) -> float:
+        """How good the finished round is for the seat (higher is better)."""
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A candidate and its result in each world it met (the same worlds for every candidate)."""
+    action: dict
+    results: tuple[float, ...]
+
+    @property
+    def mean(self) -> float:
+        return sum(self.results) / len(self.results) if self.results else 0.0
+
+    def margin_over(self, other: "Judged") -> float:
+        """How much better than `other` in the same worlds, in standard errors of the paired
+        differences (0 when there is no difference at all)."""
+        diffs = [a - b for a, b in zip(self.results, other.results, strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        spread = (sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)) ** 0.5
+        if spread == 0:
+            return 0.0 if mean == 0 else float("inf") * (1 if mean > 0 else -1)
+        return mean / (spread / n ** 0.5)
+
+
+def view_seed(seed: int, view: dict) -> int:
+    """A seed from the bot's own and what it sees: the same view, the same worlds."""
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
+    digest = hashlib.blake2b(text.encode(), digest_size=8, key=str(seed).encode()[:64])
+    return int.from_bytes(digest.digest(), "big")
+
+
+def judge(rules: Rules, view: dict, moves: list[dict], playouts: int, seed: int,
+          least_worlds: int = 4) -> list[Judged]:
+    """Each move's results over the same worlds: about `playouts` playouts in all, at least
+    `least_worlds` worlds per move."""
+    worlds = max(least_worlds, playouts // max(1, len(moves)))
+    rng = random.Random(seed)
+    results: list[list[float]] = [[] for _ in moves]
+    for _ in range(worlds):
+        deal_seed, play_seed = rng.getrandbits(64), rng.getrandbits(64)
+        for i, move in enumerate(moves):
+            world = rules.world(view, random.Random(deal_seed))
+            rules.play(world, move)
+            rules.finish(world, random.Random(play_seed))
+            results[i].append(rules.value(world))
+    return [Judged(m, tuple(r)) for m, r in zip(moves, results, strict=True)]
+
+
+SURE = 2.0      # standard errors a move must beat the first listed by to be chosen instead
+
+
+def best(judged: list[Judged]) -> Judged:
+    """The move with the best mean among those clearly better than the first listed
+    (normal's own): with a few worlds each, the best mean of many moves is partly luck."""
+    first = judged[0]
+    better = [j for j in judged[1:] if j.margin_over(first) > SURE]
+    return max(better, key=lambda j: j.mean) if better else first
+
+
+# The share of each difícil's playouts it makes: 1 at the table; the rules' own tests, which
+# play hundreds of whole games only to check that every move is legal, set it lower.
+PLAYOUT_SHARE = 1.0
+
+
+class SearchBot(Generic[W]):
+    """A difícil player: `choose(view)` searches when there is a choice worth comparing, and
+    otherwise plays as `fallback` (normal) would. `last` keeps the judged moves of the last
+    search, for its reason."""
+
+    level = "dificil"
+
+    def __init__(self, seat: int, seed: int, rules_for, fallback, playouts: int):
+        self.seat, self.seed = seat, seed
+        self.rules_for = rules_for      # view -> Rules for that view's seat
+        self.fallback = fallback
+        self.playouts = playouts
+        self.last: list[Judged] = []
+
+    def choose(self, view: dict) -> dict | None:
+        self.last = []
+        rules = self.rules_for(view)
+        moves = rules.candidates(view)
+        if len(moves) <= 1:
+            return moves[0] if moves else self.fallback.choose(view)
+        playouts = max(1, round(self.playouts * PLAYOUT_SHARE))
+        least = 4 if PLAYOUT_SHARE >= 1 else 1
+        self.last = judge(rules, view, moves, playouts, view_seed(self.seed, view), least)
+        return best(self.last).action
+
+
+def searching_games() -> list[str]:
+    """The games whose bots module makes a difícil player (listed or not in `bot_levels`)."""
+    from engine.registry import GAMES
+    found = []
+    for name, game_class in GAMES.items():
+        try:
+            game_class.make_bot(SearchBot.level, 0, 0)
+        except (ValueError, KeyError):
+            continue
+        found.append(name)
+    return found

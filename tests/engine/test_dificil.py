@@ -1,0 +1,83 @@
+"""Difícil, in every game that offers it (engine/search.py): honest by construction (the
+pieces its seat cannot see re-dealt, with its view unchanged, bring the same choice with the
+same seed), and a real search (it compares moves and sometimes leaves normal's choice). That
+every difícil move is legal: whole seeded games with difícil seats, every invariant checked
+after every move (with a twentieth of its playouts, as in the contract tests)."""
+import random
+
+import pytest
+
+from engine.registry import GAMES
+from engine.search import SURE, searching_games
+from engine.simulate import next_move
+from tests.engine.contract_helpers import bot_game, reshuffle_hidden
+
+HARD = searching_games()
+
+
+def searched_states(cls, seed: int, wanted: int, players: int = 2):
+    """(game, seat, bot) at states where difícil compared moves, in a game of normal bots."""
+    game = cls.new(players, None, seed)
+    normal = [cls.make_bot("normal", s, seed) for s in range(players)]
+    found = 0
+    while not game.finished and found < wanted and len(game.log) < 2000:
+        seat, action = next_move(game, normal)
+        if seat is not None:
+            hard = cls.make_bot("dificil", seat, 5)
+            hard.choose(game.view(seat))
+            if len(hard.last) > 1:
+                found += 1
+                yield game, seat, hard
+        game.apply(seat, action)
+
+
+@pytest.mark.parametrize("name", HARD)
+def test_difficil_decides_from_its_view_alone(name, full_search):
+    cls = GAMES[name]
+    checked = 0
+    for seed in (3, 8):
+        for game, seat, _ in searched_states(cls, seed, 3):
+            view = game.view(seat)
+            chosen = cls.make_bot("dificil", seat, 5).choose(view)
+            tampered = reshuffle_hidden(game, seat, random.Random(seed))
+            if tampered is None:
+                continue
+            try:
+                assert game.view(seat) == view          # the same view...
+                again = cls.make_bot("dificil", seat, 5).choose(game.view(seat))
+                assert again == chosen                  # ...the same choice
+            finally:
+                tampered.restore()
+            checked += 1
+    assert checked >= 4
+
+
+@pytest.mark.parametrize("name", HARD)
+def test_difficil_leaves_normals_move_only_for_one_clearly_better(name, full_search):
+    cls = GAMES[name]
+    searched = 0
+    for game, seat, hard in searched_states(cls, 11, 30):
+        searched += 1
+        normal = cls.make_bot("normal", seat, 5).choose(game.view(seat))
+        first = hard.last[0]
+        assert first.action == normal                   # normal's move is the one to beat
+        assert len({len(j.results) for j in hard.last}) == 1      # the same worlds for all
+        assert len(first.results) >= 4
+        chosen = hard.choose(game.view(seat))
+        if chosen != normal:
+            judged = next(j for j in hard.last if j.action == chosen)
+            assert judged.margin_over(hard.last[0]) > SURE
+    assert searched >= 20
+
+
+@pytest.mark.parametrize("name", HARD)
+@pytest.mark.parametrize("players, seed", [(2, 1), (4, 2), (3, 3)])
+def test_every_difficil_move_is_legal_in_whole_games(name, players, seed):
+    cls = GAMES[name]
+    players = max(cls.min_players, min(players, cls.max_players))
+
+    def audited(game, seat, action):
+        assert game.audit() == []
+
+    game = bot_game(cls, players, None, seed, ["dificil", "normal"], step=audited)
+    assert game.finished and game.audit() == []
