@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from engine.game import GameError
 from engine.lessons import LessonRun
+from engine.search import SearchBot
 from server import history
 from server.push import Pusher
 from server.room import Room, RoomError, RunningTimer
@@ -192,8 +193,14 @@ class Play:
                 delay = self.bot_delay * (1.5 if game.timers() else 1.0) \
                     * (FAST_PACE if room.fast else 1.0)
                 delay = max(delay, reading)
-                think = functools.partial(self._bot_move, room, seat)
-                self.spawn(functools.partial(self.compute, think), delay)
+                if self._bot_level(room, seat) == SearchBot.level:
+                    # a search takes a while: it starts now and its move waits for the pace
+                    think = functools.partial(self._bot_move, room, seat,
+                                              time.monotonic() + delay)
+                    self.spawn(functools.partial(self.compute, think), 0)
+                else:
+                    think = functools.partial(self._bot_move, room, seat)
+                    self.spawn(functools.partial(self.compute, think), delay)
 
     def _round_end_left(self, room: Room, game) -> float:
         """Seconds the end of a round must still stay on screen before a computer player says
@@ -207,9 +214,9 @@ class Play:
             room.round_over_since = now
         return max(0.0, room.round_over_since + self.round_end_shown - now)
 
-    def _bot_move(self, room: Room, seat: int) -> None:
+    def _bot_move(self, room: Room, seat: int, due: float | None = None) -> None:
         """One bot move: look (under the lock), think (outside it), act (under it, if the
-        game has not moved on meanwhile)."""
+        game has not moved on meanwhile), no sooner than `due` (time.monotonic())."""
         with room.lock:
             game = room.game
             if game is None or room.status != "playing" or room.paused or room.retired \
@@ -229,6 +236,14 @@ class Play:
                 self.brains.forget(room, seat, level)
             self.spawn(functools.partial(self._rewake, room), 1.0)
             return
+        wait = due - time.monotonic() if due is not None else 0.0
+        if wait > 0:
+            self.spawn(functools.partial(self._bot_act, room, seat, stamp, level, action), wait)
+        else:
+            self._bot_act(room, seat, stamp, level, action)
+
+    def _bot_act(self, room: Room, seat: int, stamp: tuple, level: str,
+                 action: dict | None) -> None:
         self.people_first.let_people_go_first()
         with room.lock:
             room.bots_pending.discard(seat)
