@@ -66,6 +66,10 @@ class NormalBot(BaseBot):
     level = "normal"
 
     def pick(self, view, moves):
+        return self.ranked(view, moves)[0]
+
+    def ranked(self, view, moves) -> list[tuple[Tile, object]]:
+        """The moves, the one normal makes first."""
         me = self.seat
         hand = [dominoes.parse(t) for t in view["hand"]]
         own_open = view["trains"][me]["open"]
@@ -94,7 +98,7 @@ class NormalBot(BaseBot):
                 score += 2                        # a way out for the tiles off the plan
             return score
 
-        return max(moves, key=lambda m: (value(m), -_order(m[1]), m[0]))
+        return sorted(moves, key=lambda m: (value(m), -_order(m[1]), m[0]), reverse=True)
 
 
 def _order(train) -> int:

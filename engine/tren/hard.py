@@ -28,6 +28,7 @@ from engine.tren.game import PLAY, Tren
 from engine.tren.trains import Train
 
 PLAYOUTS = 60           # per decision, spread over the candidates (at least 4 worlds each)
+CANDIDATES = 3          # normal's best few tiles to play (and ending the turn, where allowed)
 PLAYOUT_MOVES = 2000    # a guard: a round of 8 seats takes a few hundred
 
 
@@ -56,7 +57,6 @@ def as_value(action: dict):
 class TrenRules:
     def __init__(self, seat: int):
         self.seat = seat
-        self.normal = NormalBot(seat)
         self.normals: dict[int, NormalBot] = {}
 
     def normal_of(self, seat: int) -> NormalBot:
@@ -68,14 +68,15 @@ class TrenRules:
         allowed = view.get("allowed") or []
         if "play" not in allowed:
             return []
-        moves = [{"type": "play", "tile": tile, "train": train}
-                 for tile, trains in view["fits"].items() for train in trains]
+        fits = [(dominoes.parse(tile), train)
+                for tile, trains in view["fits"].items() for train in trains]
+        if not fits:
+            return []
+        moves = [{"type": "play", "tile": dominoes.tile_text(tile), "train": train}
+                 for tile, train in self.normal_of(self.seat).ranked(view, fits)[:CANDIDATES]]
         if "pass" in allowed:
             moves.append({"type": "pass"})
-        first = self.normal.choose(view)
-        if first is None:
-            return moves
-        return [first, *(m for m in moves if m != first)]
+        return moves
 
     def world(self, view: dict, rng: random.Random) -> Tren:
         n = len(view["players"])

@@ -60,6 +60,18 @@ def add_bots(tv, n: int, seated: int = 0) -> None:
         expect(seats).to_have_count(seated + k)
 
 
+def take_over(new_phone, join_url: str, tv, name: str, timeout_ms: int):
+    """A new phone joins as `name` and takes over the computer's seat, the TV agreeing."""
+    phone = new_phone()
+    phone.set_default_timeout(timeout_ms)
+    phone.goto(join_url)
+    phone.locator("#name-input").fill(name)
+    phone.locator("#join-btn").click()
+    phone.locator(".takeover-seat").click()
+    tv.locator(".requests .request .accept").click()
+    return phone
+
+
 def choose_game(tv, name: str, tries: int = 4) -> None:
     """The host picks a game on the TV's chooser (a click that meets the chooser while it is
     redrawn as the room arrives is made again)."""

@@ -14,6 +14,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from engine.ferrocarril.rules import DEAL_SHOW_SECONDS
+from tests.browser.pages import take_over
 from tests.browser.test_game_night import explicit_deal, host_command
 from tests.engine.test_messages import CARD_CODE
 
@@ -163,13 +164,7 @@ def test_after_a_take_over_the_log_keeps_the_computers_moves_under_its_name(host
     feed = tv.locator(".feed .text")
     expect(feed.filter(has_text="Robotina descarta")).to_have_count(1)   # her turn is played
 
-    primo = new_phone()
-    primo.set_default_timeout(WAIT_MS)
-    primo.goto(abuela.join_url)
-    primo.locator("#name-input").fill("Primo")
-    primo.locator("#join-btn").click()
-    primo.locator(".takeover-seat").click()
-    tv.locator(".requests .request .accept").click()
+    primo = take_over(new_phone, abuela.join_url, tv, "Primo", WAIT_MS)
     expect(tv.locator(".player-row .name")).to_have_text(["Abuela", "Primo"])
     expect(primo.locator(".fc-hand .hand-card")).not_to_have_count(0)
 

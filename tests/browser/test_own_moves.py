@@ -15,7 +15,7 @@ import pytest
 import socketio
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import host_command, page_in
+from tests.browser.pages import host_command, page_in, take_over
 from tests.browser.solo_games import open_solo_game
 from tests.browser.test_action_reasons import button, open_table
 
@@ -88,13 +88,7 @@ def test_ferrocarril_on_a_phone_your_draw_and_discard_and_the_tv_keeps_the_name(
     paused = host_command(host.url, session["room"], session["host_token"], "pause", {})
     assert paused == {"ok": True}, paused
     expect(abuela.locator(".fc-ticker")).to_have_text(re.compile(r"^Robotina discards "))
-    primo = new_phone()
-    primo.set_default_timeout(WAIT_MS)
-    primo.goto(abuela.join_url)
-    primo.locator("#name-input").fill("Primo")
-    primo.locator("#join-btn").click()
-    primo.locator(".takeover-seat").click()
-    tv.locator(".requests .request .accept").click()
+    primo = take_over(new_phone, abuela.join_url, tv, "Primo", WAIT_MS)
     expect(primo.locator(".fc-ticker")).to_have_text(re.compile(r"^Robotina descarta "))
 
 
