@@ -103,13 +103,14 @@ def main(argv=None) -> int:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--playouts", type=int, default=None)
     args = parser.parse_args(argv)
-    names = args.games_named or searching_games()
+    searching = searching_games()
+    names = args.games_named or searching
     options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
     print(f"{'game':<14}{'seats':>6}{'games':>7}  {'difícil wins':<22}{'fair':>6}"
           f"{'decisions':>11}{'p50 ms':>8}{'p95 ms':>8}{'max ms':>8}", flush=True)
     for name in names:
         game_class = GAMES[name]
-        if name not in searching_games():
+        if name not in searching:
             print(f"{name}: no difícil player yet", file=sys.stderr)
             continue
         for players in (int(t) for t in args.tables.split(",")):
