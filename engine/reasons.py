@@ -27,11 +27,15 @@ __all__ = ["Reason", "explain", "line", "count_words", "left_words", "seat_words
 
 @dataclass(frozen=True)
 class Reason:
-    """One line, in both languages, with `{pN}` for seat N. Within one turn of a seat a
-    heavier line replaces a lighter one (the table shows at most one per turn)."""
+    """One line, in both languages, with `{pN}` for seat N: "{p1} compra ahora: a {p0} solo le
+    quedan 2 cartas". What follows the first ": " is the why alone, for a screen that shows it
+    under the move itself ("A {p0} solo le quedan 2 cartas"); a line made `whole` keeps all
+    of it there too. Within one turn of a seat a heavier line replaces a lighter one (the
+    table shows at most one per turn)."""
     kind: str
     words: Words
     weight: int = 1
+    whole: bool = False
 
     def text(self, names: Sequence[str], lang: str) -> str:
         def name(mark) -> str:
@@ -39,13 +43,23 @@ class Reason:
             return names[seat] if 0 <= seat < len(names) else ""
         return SEAT_MARK.sub(name, self.words.get(lang))
 
-    def texts(self, names: Sequence[str]) -> dict[str, str]:
-        return {"es": self.text(names, "es"), "en": self.text(names, "en")}
+    def why(self, names: Sequence[str], lang: str) -> str:
+        text = self.text(names, lang)
+        head, colon, rest = text.partition(": ")
+        if self.whole or not colon:
+            return text
+        return rest[:1].upper() + rest[1:]
+
+    def texts(self, names: Sequence[str]) -> dict:
+        """The whole line in each language, and under "why" the why alone."""
+        return {"es": self.text(names, "es"), "en": self.text(names, "en"),
+                "why": {"es": self.why(names, "es"), "en": self.why(names, "en")}}
 
 
-def line(kind: str, es: str, en: str, weight: int = 1, **params: Any) -> Reason:
+def line(kind: str, es: str, en: str, weight: int = 1, whole: bool = False,
+         **params: Any) -> Reason:
     """A reason from its two templates, filled as refusals are (`Words`, numbers, lists)."""
-    return Reason(kind, phrase(es, en, **params), weight)
+    return Reason(kind, phrase(es, en, **params), weight, whole)
 
 
 def count_words(n: int, one: tuple[str, str], many: tuple[str, str]) -> Words:

@@ -60,6 +60,7 @@ def pin(room, seat: int, reason: Reason, events_before: int, log_index: int) -> 
 
 
 def public(room) -> list[dict]:
-    """The lines for every screen, oldest first: the event each explains and its two texts."""
+    """The lines for every screen, oldest first: the event each explains, the whole line in
+    each language (a screen without the move beside it) and the why alone (under the move)."""
     return [{"n": line["n"], "seat": line["seat"], "kind": line["kind"], "es": line["es"],
-             "en": line["en"]} for line in room.reasons]
+             "en": line["en"], "why": line["why"]} for line in room.reasons]

@@ -1,11 +1,11 @@
 """Why a computer player takes the pile, or goes on without going out, from the TV's view only
-(`engine/reasons.py`). Going out gets no line: the end of the round takes the screen."""
+(`engine/reasons.py`). Taking a pile without wild cards gets no line (the feed already says how
+many cards), nor does going out (the end of the round takes the screen)."""
 from __future__ import annotations
 
 from engine.canasta.rules import KINDS
 from engine.reasons import Reason, count_words, line, seat_words
 
-BIG_PILE = 8            # a pile this big is worth a line by itself
 NEARLY_OUT = 3          # cards left after the discard: going out was near
 
 
@@ -18,9 +18,6 @@ def reason(public: dict, seat: int, act) -> Reason | None:
                         "{me} takes the pile: {cards} cards and {wilds}", 3, me=me,
                         cards=cards, wilds=count_words(wilds, ("un comodín", "a wild card"),
                                                        ("{n} comodines", "{n} wild cards")))
-        if cards >= BIG_PILE:
-            return line("take_pile", "{me} se lleva el montón: {cards} cartas de golpe",
-                        "{me} takes the pile: {cards} cards at once", 3, me=me, cards=cards)
         return None
     if act.type == "discard":
         mine = public["players"][seat]
@@ -30,5 +27,5 @@ def reason(public: dict, seat: int, act) -> Reason | None:
         if could_close and behind and 0 < left <= NEARLY_OUT:
             return line("not_out", "{me} no cierra todavía: va por detrás y busca más canastas",
                         "{me} does not go out yet: behind on points and after more canastas",
-                        1, me=me)
+                        1, whole=True, me=me)
     return None

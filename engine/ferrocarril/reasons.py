@@ -2,6 +2,8 @@
 (`engine/reasons.py`). Closing gets no line: the end of the round takes the screen."""
 from __future__ import annotations
 
+from typing import Any
+
 from engine.cards import SPANISH
 from engine.messages import Words
 from engine.reasons import Reason, closest_rival, left_words, line, seat_words
@@ -21,7 +23,7 @@ def _rival_closing(public: dict, seat: int) -> dict | None:
 def reason(public: dict, seat: int, act) -> Reason | None:
     me = seat_words(seat)
     rival = _rival_closing(public, seat)
-    hurry = {} if rival is None else {"rival": seat_words(rival["seat"]),
+    hurry: dict[str, Any] = {} if rival is None else {"rival": seat_words(rival["seat"]),
                                       "left": _left(rival["cards"])}
     if act.type == "buy":
         return _buy(public, seat, me, hurry)
@@ -50,7 +52,7 @@ def reason(public: dict, seat: int, act) -> Reason | None:
     return None
 
 
-def _buy(public: dict, seat: int, me: Words, hurry: dict) -> Reason | None:
+def _buy(public: dict, seat: int, me: Words, hurry: dict[str, Any]) -> Reason | None:
     window = public.get("buy_window")
     if not window:
         return None

@@ -9,6 +9,13 @@ MANY = 4                    # cards laid in one turn: worth a line
 CLOSE_TO_OUT = 3            # cards a rival holds when it may go out soon
 
 
+def _own(n: int) -> Words:
+    """"solo le queda una carta" / "only one card left" (said of the player who laid them)."""
+    if n == 1:
+        return Words("solo le queda una carta", "only one card left")
+    return Words(f"solo le quedan {n} cartas", f"only {n} cards left")
+
+
 def _left(n: int) -> Words:
     return left_words(n, ("una carta", "one card"), ("{n} cartas", "{n} cards"))
 
@@ -31,7 +38,7 @@ def reason(public: dict, seat: int, act) -> Reason | None:
                     laid=laid, rival=seat_words(rival["seat"]), left=_left(rival["cards"]))
     left = public["players"][seat]["cards"] - laid
     if 0 < left <= CLOSE_TO_OUT:
-        return line("many", "{me} baja {laid} cartas de golpe y ya {left}",
-                    "{me} lays {laid} cards at once and {left}", 2, me=me,
-                    laid=laid, left=_left(left))
+        return line("many", "{me} baja {laid} cartas de golpe: ya {left}",
+                    "{me} lays {laid} cards at once: {left} now", 2, me=me,
+                    laid=laid, left=_own(left))
     return None

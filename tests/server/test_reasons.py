@@ -43,13 +43,14 @@ def test_a_computer_players_notable_moves_come_with_their_line(game, options):
         # the line is the engine's for that move, on the table as it was before it
         before = cls.replay(len(room.seats), room.options, room.seed, log[:line["log"]])
         again = before.reason(seat, action)
-        assert again is not None and again.texts(names) == {"es": line["es"], "en": line["en"]}
+        assert again is not None
+        assert again.texts(names) == {"es": line["es"], "en": line["en"], "why": line["why"]}
     for first, then in zip(lines, lines[1:], strict=False):
         if first["seat"] == then["seat"]:                        # at most one line a turn
             between = [s for s, _ in log[first["log"] + 1:then["log"]]]
             assert any(s != first["seat"] for s in between)
     shown = states(h.tv)[-1]["room"]["reasons"]
-    assert shown == [{k: line[k] for k in ("n", "seat", "kind", "es", "en")}
+    assert shown == [{k: line[k] for k in ("n", "seat", "kind", "es", "en", "why")}
                      for line in lines[-len(shown):]]
     assert all(set(action) != {"reason"} and "es" not in action for _, action in log)
 
