@@ -38,22 +38,26 @@ class Reason:
     whole: bool = False
 
     def text(self, names: Sequence[str], lang: str) -> str:
-        def name(mark) -> str:
-            seat = int(mark.group(1))
-            return names[seat] if 0 <= seat < len(names) else ""
-        return SEAT_MARK.sub(name, self.words.get(lang))
+        return _named(self.words.get(lang), names)
 
     def why(self, names: Sequence[str], lang: str) -> str:
-        text = self.text(names, lang)
-        head, colon, rest = text.partition(": ")
+        line = self.words.get(lang)
+        _, colon, rest = line.partition(": ")     # before the names go in: one may hold ": "
         if self.whole or not colon:
-            return text
-        return rest[:1].upper() + rest[1:]
+            return _named(line, names)
+        return _named(rest[:1].upper() + rest[1:], names)
 
     def texts(self, names: Sequence[str]) -> dict:
         """The whole line in each language, and under "why" the why alone."""
         return {"es": self.text(names, "es"), "en": self.text(names, "en"),
                 "why": {"es": self.why(names, "es"), "en": self.why(names, "en")}}
+
+
+def _named(text: str, names: Sequence[str]) -> str:
+    def name(mark) -> str:
+        seat = int(mark.group(1))
+        return names[seat] if 0 <= seat < len(names) else ""
+    return SEAT_MARK.sub(name, text)
 
 
 def line(kind: str, es: str, en: str, weight: int = 1, whole: bool = False,

@@ -107,6 +107,14 @@ def test_a_line_is_the_same_when_every_hidden_card_is_dealt_again(name):
     assert KINDS[name] <= set(kinds), kinds
 
 
+def test_the_why_is_cut_before_the_names_go_in():
+    """A name is the players' own: one with ": " in it does not move where the why starts."""
+    found = ferrocarril.reason(_fc_public(), 1, GAMES["ferrocarril"].parse_action({"type": "buy"}))
+    names = ["Abuela", "R2: D2", "Chispas", "Tuerca"]
+    assert found.texts(names)["why"]["es"] == "Aún no ha salido y la ronda pide 2 tríos"
+    assert found.texts(names)["es"].startswith("R2: D2 compra el 7 de oros: ")
+
+
 def test_most_moves_get_no_line():
     """A line is for a notable move: a drawn card or a plain discard gets none."""
     cls = GAMES["ferrocarril"]
