@@ -2,7 +2,8 @@
 under its notable move, in the reader's language; /solo, which has no feed, shows the newest
 one over its table for a few seconds.
 
-With SOBREMESA_SCREENS=1 the TV is saved to docs/screens/tv-tren-reason.png and /solo to
+With SOBREMESA_SCREENS=1 the TV is saved to docs/screens/tv-tren-reason.png (and
+tv-ferrocarril-reason.png) and /solo to
 docs/screens/solo-tren-reason-1366x768.png."""
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import json
 import os
 import re
 
+import pytest
 import socketio
 from playwright.sync_api import expect
 
@@ -23,26 +25,41 @@ SCREENS = ROOT / "docs" / "screens"
 NAMES = "|".join(BOTS)
 # The whole line (/solo) and the why alone (the TV, under the move it explains).
 SPANISH = re.compile(r"^(%s) (pone el doble|empieza el tren mexicano|juega en el tren de)" % NAMES)
-WHY = re.compile(r"^(Se quita \d+ puntos y vuelve a jugar|Desde ahora todos pueden jugar en él"
-                 r"|A (%s) solo le queda)" % NAMES)
-WHY_ENGLISH = re.compile(r"^(\d+ points off the hand, and plays again"
-                         r"|From now on anyone may play on it|(%s) has only)" % NAMES)
+# The why alone, as the TV's feed shows it under the move: per game, in Spanish and in English.
+WHY = {
+    "tren": (r"^(Se quita \d+ puntos y vuelve a jugar|Desde ahora todos pueden jugar en él"
+             r"|A (%s) solo le queda)" % NAMES,
+             r"^(\d+ points off the hand, and plays again"
+             r"|From now on anyone may play on it|(%s) has only)" % NAMES),
+    "ferrocarril": (r"^(Aún no ha salido y la ronda pide \d|A (%s) solo le queda"
+                    r"|Encaja en cualquier combinación|Vale por cualquier carta"
+                    r"|Quien no ha salido se apunta toda su mano|(%s).* ya han? salido$)"
+                    % (NAMES, NAMES),
+                    r"^(Not down yet, and the round asks for \d|(%s) has only"
+                    r"|It fits any combination|It stands for any card"
+                    r"|Whoever has not gone down scores the whole hand"
+                    r"|(%s).* (is|are) already down$)"
+                    % (NAMES, NAMES)),
+}
+OPTIONS = {"tren": {"rounds": 3}, "ferrocarril": {}}
 
 
-def test_the_tv_feed_says_why_a_computer_player_made_its_move(host, tv):
-    seat_at_tv(host, tv, "tren", [], 4, {"rounds": 3}, bot_level="Normal")
+@pytest.mark.parametrize("game", ["tren", "ferrocarril"])
+def test_the_tv_feed_says_why_a_computer_player_made_its_move(host, tv, game):
+    spanish, english = (re.compile(pattern) for pattern in WHY[game])
+    seat_at_tv(host, tv, game, [], 4, OPTIONS[game], bot_level="Normal")
     why = tv.locator(".feed .feed-item.has-why .why")
-    expect(why.first).to_have_text(WHY, timeout=WAIT_MS)
+    expect(why.first).to_have_text(spanish, timeout=WAIT_MS)
     session = json.loads(tv.evaluate("() => localStorage.getItem('sobremesa.tv')"))
     assert host_command(host.url, session["room"], session["host_token"], "pause", {})["ok"]
     # under the move it explains, in the same item: a computer player's move
     move = tv.locator(".feed .feed-item.has-why").first.locator(".text").inner_text()
-    assert re.match(r"^(%s) " % NAMES, move), move
+    assert re.match(r"^¡?(%s)[ :]" % NAMES, move), move
     if os.environ.get("SOBREMESA_SCREENS"):
         tv.wait_for_timeout(4000)                 # the paused table, its toasts gone
-        tv.screenshot(path=str(SCREENS / "tv-tren-reason.png"))
+        tv.screenshot(path=str(SCREENS / f"tv-{game}-reason.png"))
     tv.locator("#lang").click()
-    expect(why.first).to_have_text(WHY_ENGLISH)
+    expect(why.first).to_have_text(english)
     for text in why.all_inner_texts():
         assert "{" not in text and not re.search(r"\b\d+-\d+\b", text), text   # no tile code
 
