@@ -10,6 +10,7 @@ import pytest
 
 from engine import dominoes
 from engine.canasta import reasons as canasta
+from engine.canasta.rules import KIND_WORDS
 from engine.cards import FRENCH, SPANISH
 from engine.ferrocarril import reasons as ferrocarril
 from engine.manipulacion import reasons as manipulacion
@@ -23,7 +24,7 @@ TABLES = {"ferrocarril": (4, None), "manipulacion": (4, None), "tren": (4, None)
           "canasta": (3, {"target": 5000})}
 # Each game gives these kinds of line in the seeded games below.
 KINDS = {"ferrocarril": {"buy", "steal", "salir"}, "manipulacion": {"many"},
-         "tren": {"double", "mexican", "rival_train"}, "canasta": {"take_pile"}}
+         "tren": {"double", "mexican", "rival_train"}, "canasta": {"take_pile", "canasta"}}
 
 
 def _pieces(name: str, value) -> list:
@@ -101,8 +102,24 @@ def test_a_line_is_the_same_when_every_hidden_card_is_dealt_again(name):
             fresh_view(game, None)
         checked += 1
 
+    completed: list = []       # a canasta's line, checked against the game's own event
+
+    def step_and_note(game, seat, action):
+        step(game, seat, action)
+        found = game.reason(seat, action) if seat is not None else None
+        if found is not None and found.kind == "canasta":
+            completed.append((seat, found.texts(NAMES[:players])["es"], len(game.events)))
+
+    def between(game):
+        while completed:
+            seat, text, since = completed.pop()
+            kinds = [ev["canasta"] for ev in game.events[since:]
+                     if ev["type"] == "canasta" and ev["seat"] == seat]
+            assert any(f"completa la canasta {KIND_WORDS[k].es}:" in text for k in kinds), \
+                (text, kinds)
+
     for seed in range(8 if name == "canasta" else 2):    # Canasta's lines are rarer
-        bot_game(cls, players, options, seed, ["normal"], step=step)
+        bot_game(cls, players, options, seed, ["normal"], step=step_and_note, between=between)
     assert checked >= 5
     assert KINDS[name] <= set(kinds), kinds
 
@@ -199,6 +216,22 @@ def test_canasta_lines():
         "Chispas no cierra todavía: va por detrás y busca más canastas"    # the discard says less
     players[0]["score"] = 0         # ahead: no line
     assert canasta.reason(public, 2, discard) is None
+    players[1]["canastas"] = {"red": 1, "black": 0, "wild": 0, "sevens": 0}
+    public["melds"] = [{"id": 4, "owner": 1, "rank": "K", "count": 6, "wilds": 1,
+                        "complete": False, "cards": ["Kh", "Kd", "Kc", "Ks", "Kh", "2c"]},
+                       {"id": 5, "owner": 1, "rank": "9", "count": 6, "wilds": 0,
+                        "complete": False, "cards": ["9h", "9d", "9c", "9s", "9h", "9d"]}]
+    assert _texts(canasta.reason(public, 1, act({"type": "add", "meld": 4, "cards": ["Kd"]})),
+                  3) == {
+        "es": "Robotina completa la canasta negra: para cerrar aún le faltan la de comodines y "
+              "la de sietes",
+        "en": "Robotina completes the black canasta: still missing to go out: wild and sevens"}
+    # a second red canasta adds nothing to what the feed says
+    assert canasta.reason(public, 1, act({"type": "add", "meld": 5, "cards": ["9c"]})) is None
+    players[1]["canastas"] = {"red": 1, "black": 1, "wild": 1, "sevens": 0}
+    sevens = act({"type": "meld", "melds": [["7h", "7d", "7c", "7s", "7h", "7d", "7c"]]})
+    assert _why(canasta.reason(public, 1, sevens), 3) == {
+        "es": "Ya tiene las cuatro y puede cerrar", "en": "All four kinds now, free to go out"}
 
 
 def test_tren_lines():
