@@ -221,6 +221,13 @@ class Game(ABC):
         kitty, once taken by itself, now a choice)."""
         self.apply(seat, action)
 
+    def reason(self, seat: int, action) -> Any:
+        """Why a computer player at `seat` makes `action` now: an `engine.reasons.Reason` (one
+        short line for the table) or None. Worked out from the TV's view before the move and
+        the move only, so it never speaks of a card a hand holds; call it before applying."""
+        from engine.reasons import explain
+        return explain(type(self), self.view(None), seat, action)
+
     @abstractmethod
     def view(self, seat: Seat) -> dict:
         """What `seat` may see (None: the public table for the TV). JSON-ready."""

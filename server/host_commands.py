@@ -161,13 +161,13 @@ class HostCommands(Seating):
         self.store.clear_actions(room.code)      # first: a file that refuses it changes nothing
         room.seed, room.game, room.status = seed, game, "playing"
         room.options = {**room.options, **game.kept_options()}   # each option, as played
-        room.bots, room.bot_generation, room.renames = {}, {}, []
+        room.bots, room.bot_generation, room.renames, room.reasons = {}, {}, [], []
 
     def _host_new_game(self, room: Room, args: dict) -> None:
         if room.status == "lobby":
             raise RoomError.of("no_game")
         self.store.clear_actions(room.code)
-        room.status, room.game, room.renames = "lobby", None, []
+        room.status, room.game, room.renames, room.reasons = "lobby", None, [], []
 
     def _host_act(self, room: Room, args: dict) -> object:
         """The host's own table buttons (e.g. next round) act for the system seat."""

@@ -16,8 +16,9 @@ from typing import Any, Callable
 
 from engine.game import GameError
 from engine.lessons import LessonRun
+from engine.reasons import Reason
 from engine.search import SearchBot
-from server import history
+from server import history, reasons
 from server.push import Pusher
 from server.room import Room, RoomError, RunningTimer
 from server.scheduler import PeopleFirst
@@ -51,21 +52,27 @@ class Play:
     rooms: dict[str, Room]
     _timer_ids: itertools.count
 
-    def _apply(self, room: Room, seat, action, then: Callable[[], None] | None = None) -> None:
+    def _apply(self, room: Room, seat, action, then: Callable[[], None] | None = None,
+               why: Reason | None = None) -> None:
         """Apply a move; `then` runs once it is applied, before the room is saved and pushed
-        (a lesson steps on with it). A move the file does not take is not made: the room goes
-        back to where it was, and the mover is told why (`not_saved`, `not_saved_full`)."""
+        (a lesson steps on with it); `why` is a computer player's reason line for it, asked
+        before. A move the file does not take is not made: the room goes back to where it was,
+        and the mover is told why (`not_saved`, `not_saved_full`)."""
         if room.retired:                # put away meanwhile: its file says asleep, and stays so
             raise RoomError.of("unknown_room")
         game = room.game
         assert game is not None, "every caller checks that the game has started"
         before = len(game.log)
+        events = len(getattr(game, "events", None) or [])
         status = room.status
         lesson = room.lesson.to_record() if room.lesson is not None else None
+        lines = list(room.reasons)
         try:
             game.apply(seat, action)
         except GameError as error:
             raise RoomError.from_game(error) from None
+        if why is not None and seat is not None:
+            reasons.pin(room, seat, why, events, before)
         if then is not None:
             then()
         if game.finished:
@@ -76,6 +83,7 @@ class Play:
         except StoreError as error:
             room.version -= 1
             room.status = status
+            room.reasons = lines
             room.game = room.game_class.replay(len(room.seats), room.options, room.seed,
                                                game.log[:before])
             if lesson is not None:
@@ -257,8 +265,9 @@ class Play:
                 return
             if action is None:
                 return
+            why = reasons.ask(room, seat, level, action)
             try:
-                self._apply(room, seat, action)
+                self._apply(room, seat, action, why=why)
             except RoomError as error:
                 self.brains.forget(room, seat, level)
                 if error.code in NOT_SAVED:     # the file takes nothing now: later

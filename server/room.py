@@ -13,6 +13,7 @@ from engine.messages import texts
 from engine.registry import GAMES
 from server import messages  # noqa: F401  (registers the host's refusal texts)
 from server.palette import initials, ink, renewed
+from server.reasons import public as public_reasons
 
 MAX_NAME = 20
 AWAY, HANDED_OVER = "away", "host"     # why a person's seat is played by a bot for now
@@ -155,6 +156,8 @@ class Room:
     creator: str | None = field(default=None, repr=False)   # the sid that opened it (not kept)
     retired: bool = field(default=False, repr=False)   # off the live list: its timers stop
     unsaved: bool = field(default=False, repr=False)   # changed since the file last took it
+    # The computer players' reason lines of this game (server/reasons.py): derived, not kept.
+    reasons: list[dict] = field(default_factory=list, repr=False)
 
     @property
     def game_class(self) -> type[Game]:
@@ -219,6 +222,7 @@ class Room:
                          for name, left in self.paused_left.items()],
             "paused": self.paused, "fast": self.fast,
             "paused_by": self.paused_by, "renames": self.renames,
+            "reasons": public_reasons(self),
             **({"lesson": self.lesson.public()} if self.lesson else {}),
         }
 

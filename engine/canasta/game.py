@@ -542,6 +542,8 @@ class Canasta(RoundGame):
             "stock": len(self.stock),
             "pile": len(self.pile),
             "pile_top": FRENCH.format(top) if top is not None else None,
+            # everyone saw them go in: the wild cards under the top (jokers and 2s)
+            "pile_wilds": sum(1 for c in self.pile if rules.is_wild(c)),
             "frozen": self.frozen(),
             "blocked": self.blocked(),
             "sevens_free": self.sevens_free(),

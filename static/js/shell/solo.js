@@ -496,6 +496,44 @@ function renderBar(state) {
   }
 }
 
+// A computer player's reason for its move (the room's `reasons`, server/reasons.py): the page
+// has no feed, so the newest line shows a few seconds over the top of the table, in the seat's
+// colour, then goes (sooner at the fast pace).
+const WHY_MS = 7000;
+const WHY_FAST_MS = 4000;
+const why = { n: null, room: null, line: null, timer: null };
+
+function showWhy(state) {
+  const lines = state.room.reasons || [];
+  const line = lines[lines.length - 1];
+  if (why.room !== state.room.code) Object.assign(why, { room: state.room.code, n: null });
+  if (!line || line.n === why.n || state.room.status !== "playing") {
+    drawWhy();
+    return;
+  }
+  why.n = line.n;
+  why.line = line;
+  clearTimeout(why.timer);
+  why.timer = setTimeout(() => { why.line = null; drawWhy(); }, state.room.fast ? WHY_FAST_MS : WHY_MS);
+  drawWhy();
+}
+
+function drawWhy() {
+  let el = $("solo-why");
+  const line = why.line;
+  const seat = line && app.state?.room.seats[line.seat];
+  if (!line || !seat || app.state?.room.status !== "playing") {
+    el?.remove();
+    return;
+  }
+  if (!el) {
+    el = h("p", { id: "solo-why", class: "solo-why", role: "status" });
+    $("solo-stage").append(el);
+  }
+  el.replaceChildren(seatChip(seat, "dot"), h("span", { class: "text", text: pick(line) }));
+  for (const [name, value] of Object.entries(seatVars(seat))) el.style.setProperty(name, value);
+}
+
 // A laptop or a tablet (either way round): the table is drawn as on the TV and keeps a third
 // of the height above the hand (a phone's screen keeps the phone's table and its own minimum).
 const isWide = () => window.innerWidth >= 700 && window.innerHeight >= 600;
@@ -557,6 +595,7 @@ async function renderGame() {
   const state = app.state;
   if (!state || app.screen !== "game") return;
   renderBar(state);
+  showWhy(state);
   renderGuide(state);
   drawRecord($("my-record"), state, momentsLink(state));
   if (!state.game) return;

@@ -4,7 +4,7 @@
 
 import { seatChip, seatVars } from "../core/seats.js";
 import { h } from "../core/dom.js";
-import { t } from "../core/i18n.js";
+import { pick, t } from "../core/i18n.js";
 import { eventName as nameAtEvent } from "./names.js";
 import { seatOf } from "./table-kit.js";
 
@@ -94,16 +94,29 @@ export function turnPill(seat, extraClass, ...children) {
     children);
 }
 
-// The last `size` events, newest first; textOf(ev) says each.
+// Why a computer player made the move of event `ev` (the room's `reasons`, server/reasons.py:
+// the why alone, as it goes under the move), in the reader's language, or "".
+export function reasonOf(room, ev) {
+  const line = (room?.reasons || []).find((r) => r.n === ev.n);
+  return line ? pick(line.why || line) : "";
+}
+
+// The last `size` events, newest first; textOf(ev) says each, and a computer player's reason
+// for a move goes under it, in a smaller line.
 export function feed(ctx, textOf, size = 7) {
   const events = (ctx.view.events || []).slice(-size).reverse();
   return h("div", { class: "feed" },
     h("h2", { text: t("tv.feed") }),
-    h("ol", {}, events.map((ev, i) => h("li", {
-      class: ["feed-item", `ev-${ev.type}`, i === 0 && "latest"],
-      vars: ev.seat == null ? { "--seat": "transparent" } : seatVars(seatOf(ctx.room, ev.seat)),
-    }, ev.seat == null ? h("span", { class: "dot" }) : seatChip(seatOf(ctx.room, ev.seat), "dot"),
-    h("span", { class: "text", text: textOf(ev) })))));
+    h("ol", {}, events.map((ev, i) => {
+      const why = reasonOf(ctx.room, ev);
+      return h("li", {
+        class: ["feed-item", `ev-${ev.type}`, i === 0 && "latest", !!why && "has-why"],
+        vars: ev.seat == null ? { "--seat": "transparent" } : seatVars(seatOf(ctx.room, ev.seat)),
+      }, ev.seat == null ? h("span", { class: "dot" }) : seatChip(seatOf(ctx.room, ev.seat), "dot"),
+      h("span", { class: "lines" },
+        h("span", { class: "text", text: textOf(ev) }),
+        why ? h("span", { class: "why", text: why }) : null));
+    })));
 }
 
 // A one-line toast in the seat's colour.
