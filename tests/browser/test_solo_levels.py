@@ -155,7 +155,8 @@ def test_a_remembered_level_the_game_does_not_offer_falls_back_to_normal(browser
 
 
 # Each opponent's row against the screen: its name on one line, its buttons large enough for a
-# finger, nothing past the right edge or cut inside its button, no sideways scroll.
+# finger, nothing past the right edge or cut inside its button (nor the game's options' words),
+# no sideways scroll.
 ROWS = """() => {
   const rows = [...document.querySelectorAll('.solo-levels .opponent')];
   const problems = [];
@@ -173,6 +174,9 @@ ROWS = """() => {
     }
     const group = row.querySelector('.level-choice').getBoundingClientRect();
     if (name.getBoundingClientRect().right > group.left) problems.push(['overlaps', who]);
+  }
+  for (const button of document.querySelectorAll('.solo-setup:not(.solo-opponents) button')) {
+    if (button.scrollWidth > button.clientWidth + 1) problems.push(['cut', button.textContent]);
   }
   const wide = document.documentElement.scrollWidth;
   if (wide > innerWidth) problems.push(['sideways', wide]);
@@ -200,6 +204,6 @@ def test_seven_opponents_fit_on_a_laptop_and_on_phones(browser, host, screen, la
             start = page.locator("#solo-start").bounding_box()
             assert start and start["y"] + start["height"] <= LAPTOP["height"], start
         if os.environ.get("SOBREMESA_SCREENS") and lang == "es":
-            page.locator(".solo-levels .opponent").last.scroll_into_view_if_needed()
+            page.locator(".solo-opponents").evaluate("card => card.scrollIntoView({block: 'end'})")
             page.wait_for_timeout(300)
             page.screenshot(path=str(SCREENS / f"solo-levels-tren-7-{screen}.png"))
