@@ -178,8 +178,9 @@ ROWS = """() => {
   for (const button of document.querySelectorAll('.solo-setup:not(.solo-opponents) button')) {
     if (button.scrollWidth > button.clientWidth + 1) problems.push(['cut', button.textContent]);
   }
-  const wide = document.documentElement.scrollWidth;
-  if (wide > innerWidth) problems.push(['sideways', wide]);
+  for (const box of [document.documentElement, document.getElementById('screen-entry')]) {
+    if (box.scrollWidth > box.clientWidth) problems.push(['sideways', box.id, box.scrollWidth]);
+  }
   return {rows: rows.length, problems};
 }"""
 
