@@ -25,6 +25,7 @@ from server.push import Client, Pusher
 from server.room import Room, RoomError
 from server.rooms import MAX_ROOMS, ROUND_END_SHOWN, Lobby
 from server.scheduler import Scheduler, Workers
+from server.seating import BOT_NAMES
 from server.static_files import StaticFiles, gzip_if_needed
 from server.store import FULL, Store, StoreError
 from server.version import VERSION
@@ -180,8 +181,9 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
 
     @app.get("/solo")
     def solo_page():
-        """One device against the computer ("Contra el ordenador"), without the TV."""
-        return render_template("solo.html", games=catalogue())
+        """One device against the computer ("Contra el ordenador"), without the TV. The
+        computer players' names come along: the level chooser names each opponent."""
+        return render_template("solo.html", games=catalogue(), bot_names=BOT_NAMES)
 
     @app.get("/replay")
     def replay_page():

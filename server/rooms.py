@@ -107,7 +107,7 @@ class Lobby(Capacity):
         if not cls.min_players <= len(bots) + 1 <= min(MAX_SEATS, cls.max_players):
             raise RoomError.of("bad_bots")
         if any(not isinstance(level, str) or level not in cls.bot_levels for level in bots):
-            raise RoomError.of("bad_level")
+            raise RoomError.of("bad_level", {"levels": list(cls.bot_levels)})
         options = {} if options is None else options
         if not self.allow_test_deals and any(str(key).startswith("_") for key in options):
             raise RoomError.of("bad_options")

@@ -17,20 +17,22 @@ def free_port() -> int:
 
 
 class Host:
-    """`python -m server` on a free loopback port; `restart()` kills it hard and starts again."""
+    """`python -m server` on a free loopback port; `restart()` kills it hard and starts again.
+    `module`: another entry point that runs the server (a test's variant of a game)."""
 
-    def __init__(self, data_dir: Path, *extra: str):
+    def __init__(self, data_dir: Path, *extra: str, module: str = "server"):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.data_dir = data_dir
         self.extra = extra
+        self.module = module
         self.process = None
         self.start()
 
     def start(self):
         log = open(self.data_dir / "host.log", "ab")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "server", "--port", str(self.port), "--host", "127.0.0.1",
+            [sys.executable, "-m", self.module, "--port", str(self.port), "--host", "127.0.0.1",
              "--address", "127.0.0.1", "--no-browser", "--no-discovery",
              "--data-dir", str(self.data_dir), *self.extra],
             cwd=ROOT, stdout=log, stderr=log)

@@ -36,7 +36,8 @@ def start_with_defaults(page: Page, url: str):
     page.goto(url + "/solo")
     page.locator('.tile[data-game="ferrocarril"]').click()                 # tap 1: the game
     expect(page.locator('[data-stepper="bots"] .step-value')).to_have_text("2")
-    expect(page.locator('[data-level="normal"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('[data-opponent="all"] [data-level="normal"]')).to_have_attribute(
+        "aria-pressed", "true")
     page.locator("#solo-start").click()                                     # tap 2: Empezar
 
 

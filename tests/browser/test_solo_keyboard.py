@@ -123,7 +123,8 @@ def start_game(page: Page, url: str):
     page.evaluate("last => localStorage.setItem('sobremesa.solo.last', JSON.stringify(last))", last)
     page.reload()
     expect(page.locator('.tile[data-game="ferrocarril"]')).to_have_attribute("aria-pressed", "true")
-    expect(page.locator('[data-level="facil"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('[data-opponent="all"] [data-level="facil"]')).to_have_attribute(
+        "aria-pressed", "true")
     page.locator("#solo-name").fill("Abuela")
     page.locator("#solo-start").click()
     expect(page.locator("body")).to_have_attribute("data-screen", "game")

@@ -22,12 +22,14 @@ import { installKeys } from "./keys.js";
 import { pressGuard } from "../core/press.js";
 import { drawRecord } from "./record.js";
 import soloStrings from "./solo-strings.js";
+import { allAt, defaultsFor, levelsOf, opponentNames, opponentsPanel, optionsPanel,
+  remembered as rememberedChoice } from "./solo-setup.js";
 
 registerStrings(soloStrings);
 
 const NAME_KEY = "sobremesa.name";          // shared with the phone page
 const SOLO_KEY = "sobremesa.solo";          // [{room, token, host_token, game}]
-const LAST_KEY = "sobremesa.solo.last";     // {game, bots, level, options}
+const LAST_KEY = "sobremesa.solo.last";     // {game, bots, levels, options}
 const LESSONS_KEY = "sobremesa.lessons";     // ids of the lessons this device has done
 const MAX_REMEMBERED = 12;
 
@@ -68,24 +70,7 @@ function forget(room) {
   store.setJSON(SOLO_KEY, remembered().filter((g) => g.room !== room));
 }
 
-// ----- the choice: game, options, computer players, level, name --------------------------------
-
-function defaultsFor(info, last = {}) {
-  const options = {};
-  for (const option of info.options || []) options[option.name] = option.default;
-  const same = last.game === info.name;
-  const levels = info.bot_levels?.length ? info.bot_levels : ["normal"];
-  const maxBots = info.max_players - 1;
-  const minBots = Math.max(1, info.min_players - 1);
-  const bots = same && Number.isInteger(last.bots) ? last.bots : 2;
-  return {
-    game: info.name,
-    options: same ? { ...options, ...(last.options || {}) } : options,
-    bots: Math.min(maxBots, Math.max(minBots, bots)),
-    // normal to start with (difícil is there for whoever asks for it)
-    level: same && levels.includes(last.level) ? last.level : levels.includes("normal") ? "normal" : levels[levels.length - 1],
-  };
-}
+// ----- the choice: game, options, computer players and their levels (shell/solo-setup.js) -----
 
 function initialChoice() {
   const last = store.getJSON(LAST_KEY) || {};
@@ -100,62 +85,20 @@ function choose(name) {
   renderEntry();
 }
 
-function stepper(value, min, max, set, name) {
-  return h("div", { class: "stepper", dataset: { stepper: name } },
-    h("button", { type: "button", class: "step", disabled: value <= min, "aria-label": "−", on: { click: () => set(value - 1) } }, "−"),
-    h("output", { class: "step-value", text: String(value) }),
-    h("button", { type: "button", class: "step", disabled: value >= max, "aria-label": "+", on: { click: () => set(value + 1) } }, "+"));
+// The name the person goes by (typed, or the one the device remembers).
+function personName() {
+  return ($("solo-name")?.value || "").trim() || store.get(NAME_KEY) || t("solo.default_name");
 }
 
-function optionControl(option, value, set) {
-  if (option.type === "int" || option.type === "number") {
-    const step = option.step || 1;
-    return h("div", { class: "stepper" },
-      h("button", { type: "button", class: "step", disabled: value <= option.min, "aria-label": "−",
-        on: { click: () => set(Math.max(option.min, value - step)) } }, "−"),
-      h("output", { class: "step-value", text: String(value), dataset: { option: option.name } }),
-      h("button", { type: "button", class: "step", disabled: value >= option.max, "aria-label": "+",
-        on: { click: () => set(Math.min(option.max, value + step)) } }, "+"));
-  }
-  if (option.type === "bool") {
-    return h("button", { type: "button", class: ["switch", value && "on"], "aria-pressed": String(!!value),
-      on: { click: () => set(!value) } }, value ? "✓" : "✕");
-  }
-  if (Array.isArray(option.choices)) {
-    return h("div", { class: ["segmented", option.choices.length > 3 && "choice-grid"] }, option.choices.map((choice) => {
-      const v = typeof choice === "object" ? choice.value : choice;
-      const label = typeof choice === "object" ? pick(choice.label) || String(v) : String(v);
-      return h("button", { type: "button", class: v === value && "on", "aria-pressed": String(v === value),
-        dataset: { option: option.name, value: String(v) }, on: { click: () => set(v) } }, label);
-    }));
-  }
-  return h("output", { class: "step-value", text: String(value) });
+// A computer player never shares the person's name: typing one of theirs renames it at once.
+function renameOpponents() {
+  const rows = [...document.querySelectorAll(".solo-levels .opponent:not(.all) .opponent-name")];
+  opponentNames(rows.length, personName()).forEach((name, i) => { rows[i].textContent = name; });
 }
 
-function choicePanel() {
-  const choice = app.choice;
-  const info = choice && playable(choice.game);
-  if (!info) return h("section", { class: "solo-setup empty" }, h("p", { class: "muted", text: t("solo.pick_game") }));
-  const values = choice.options;
-  const applies = (option) => !Array.isArray(option.rulesets) || !("ruleset" in values)
-    || option.rulesets.includes(values.ruleset);
-  const setOption = (name, value) => { choice.options = { ...values, [name]: value }; renderEntry(); };
-  const rows = (info.options || []).filter(applies).map((option) =>
-    h("div", { class: ["option", Array.isArray(option.choices) && option.choices.length > 3 && "wide"] },
-      h("span", { class: "option-label", text: pick(option.label) }),
-      optionControl(option, values[option.name], (v) => setOption(option.name, v))));
-  const levels = info.bot_levels?.length ? info.bot_levels : ["normal"];
-  rows.push(h("div", { class: "option" },
-    h("span", { class: "option-label", text: t("solo.bots") }),
-    stepper(choice.bots, Math.max(1, info.min_players - 1), info.max_players - 1,
-      (n) => { choice.bots = n; renderEntry(); }, "bots")));
-  rows.push(h("div", { class: "option" },
-    h("span", { class: "option-label", text: t("solo.level") }),
-    h("div", { class: "segmented" }, levels.map((level) => h("button", {
-      type: "button", class: level === choice.level && "on", "aria-pressed": String(level === choice.level),
-      dataset: { level }, on: { click: () => { choice.level = level; renderEntry(); } },
-    }, t(`common.level.${level}`))))));
-  return h("section", { class: "solo-setup" }, h("h2", { text: pick(info.title) }), rows);
+function changeChoice(next) {
+  app.choice = next;
+  renderEntry();
 }
 
 function tiles() {
@@ -251,7 +194,7 @@ function lessonInfo(id) {
 
 async function startLesson(id) {
   if (app.starting) return;
-  const name = ($("solo-name")?.value || "").trim() || store.get(NAME_KEY) || t("solo.default_name");
+  const name = personName();
   app.starting = true;
   vibrate(30);
   const reply = await request(app.socket, "create_lesson", { lesson: id, name });
@@ -272,7 +215,7 @@ async function realGame(gameName) {
   if (!info) return;
   gameSlot.clear();
   app.current = null;
-  app.choice = { ...defaultsFor(info), level: (info.bot_levels || ["facil"])[0] };
+  app.choice = allAt(defaultsFor(info), levelsOf(info)[0]);
   showScreen("entry");
   await startGame();
 }
@@ -297,9 +240,10 @@ const heldBack = pressGuard(() => true);
 function renderEntry() {
   if (heldBack(renderEntry)) return;
   if (app.screen !== "entry") return;
+  const info = app.choice && playable(app.choice.game);
   const nameValue = $("solo-name")?.value ?? store.get(NAME_KEY) ?? "";
   const name = h("input", { id: "solo-name", maxlength: "20", autocomplete: "nickname", value: nameValue,
-    placeholder: t("phone.name_placeholder") });
+    placeholder: t("phone.name_placeholder"), on: { input: renameOpponents } });
   name.value = nameValue;
   const startBtn = h("button", {
     type: "submit", id: "solo-start", class: "btn primary huge", disabled: !app.choice || app.starting,
@@ -310,7 +254,9 @@ function renderEntry() {
   $("screen-entry").replaceChildren(...[
     resumePanel(),
     h("h1", { text: t("solo.new_game") }),
-    h("div", { class: "solo-entry" }, tiles(), h("div", { class: "solo-side" }, choicePanel(), form)),
+    h("div", { class: "solo-entry" },
+      h("div", { class: "solo-main" }, tiles(), opponentsPanel(app.choice, info, personName(), changeChoice)),
+      h("div", { class: "solo-side" }, optionsPanel(app.choice, info, changeChoice), form)),
     lessonsPanel(),
   ].filter(Boolean));
   if (location.hash === "#aprende" && !app.scrolledToLessons) {
@@ -338,15 +284,15 @@ async function startGame() {
   const choice = app.choice;
   const info = choice && playable(choice.game);
   if (!info || app.starting) return;
-  const name = ($("solo-name")?.value || "").trim() || store.get(NAME_KEY) || t("solo.default_name");
+  const name = personName();
   store.set(NAME_KEY, name);
-  store.setJSON(LAST_KEY, { game: choice.game, bots: choice.bots, level: choice.level, options: choice.options });
+  store.setJSON(LAST_KEY, rememberedChoice(choice));
   app.starting = true;
   renderEntry();
   vibrate(30);
   const reply = await request(app.socket, "create_solo", {
     game: choice.game, name, options: choice.options,
-    bots: Array.from({ length: choice.bots }, () => choice.level), fast: false });
+    bots: choice.levels, fast: false });
   app.starting = false;
   if (!reply.ok) {
     renderEntry();
