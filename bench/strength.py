@@ -1,7 +1,7 @@
 """How strong is "difícil"? It plays against "normal", seats swapped game by game.
 
     scripts/bench strength [GAME ...] [--games 1000] [--tables 2,4] [--workers 2]
-                           [--option rounds=3] [--playouts N]
+                           [--option rounds=3] [--playouts N] [--seed 1000]
 
 For each game and table size: head to head (2 seats: one difícil, one normal) and one difícil
 among normal players (4 seats, or the game's most when fewer). Difícil sits at each seat in
@@ -76,8 +76,9 @@ def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def measure(name: str, players: int, games: int, options: dict, playouts: int | None,
-            workers: int) -> dict:
-    jobs = [(name, players, g % players, 1000 + g, options, playouts) for g in range(games)]
+            workers: int, first_seed: int = 1000) -> dict:
+    jobs = [(name, players, g % players, first_seed + g, options, playouts)
+            for g in range(games)]
     wins, times = 0.0, []
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -102,6 +103,7 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--playouts", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=1000, help="the first game's seed")
     args = parser.parse_args(argv)
     searching = searching_games()
     names = args.games_named or searching
@@ -115,7 +117,8 @@ def main(argv=None) -> int:
             continue
         for players in (int(t) for t in args.tables.split(",")):
             players = max(game_class.min_players, min(players, game_class.max_players))
-            r = measure(name, players, args.games, options, args.playouts, args.workers)
+            r = measure(name, players, args.games, options, args.playouts, args.workers,
+                        args.seed)
             interval = f"{r['share']:.1%} [{r['low']:.1%}, {r['high']:.1%}]"
             print(f"{name:<14}{players:>6}{r['games']:>7}  {interval:<22}{r['fair']:>6.0%}"
                   f"{r['decisions']:>11}{r['p50']:>8.0f}{r['p95']:>8.0f}{r['max']:>8.0f}"
