@@ -39,8 +39,9 @@ class Rules(Protocol[W]):
     def play(self, world: W, action: dict) -> None:
         """Make the seat's candidate move in the world."""
 
-    def finish(self, world: W, rng: random.Random) -> None:
-        """Play the round on to its end, every seat by normal's rules, on the lean path."""
+    def finish(self, world: W, rng: random.Random) -> int | None:
+        """Play the round on to its end, every seat by normal's rules, on the lean path; the
+        moves it made, where the rules count them (for `judge`'s budget)."""
 
     def value(self, world: W) -> float:
         """How good the finished round is for the seat (higher is better)."""
@@ -76,18 +77,23 @@ def view_seed(seed: int, view: dict) -> int:
 
 
 def judge(rules: Rules, view: dict, moves: list[dict], playouts: int, seed: int,
-          least_worlds: int = 4) -> list[Judged]:
+          least_worlds: int = 4, budget: int | None = None) -> list[Judged]:
     """Each move's results over the same worlds: about `playouts` playouts in all, at least
-    `least_worlds` worlds per move."""
+    `least_worlds` worlds per move, and no new world once the playouts have made `budget`
+    moves (where the rules count them): a long round costs fewer worlds, not more time. The
+    budget counts moves, not seconds, so that the same view still brings the same choice."""
     worlds = max(least_worlds, playouts // max(1, len(moves)))
     rng = random.Random(seed)
     results: list[list[float]] = [[] for _ in moves]
-    for _ in range(worlds):
+    spent = 0
+    for done in range(worlds):
+        if budget is not None and done >= least_worlds and spent >= budget:
+            break
         deal_seed, play_seed = rng.getrandbits(64), rng.getrandbits(64)
         for i, move in enumerate(moves):
             world = rules.world(view, random.Random(deal_seed))
             rules.play(world, move)
-            rules.finish(world, random.Random(play_seed))
+            spent += rules.finish(world, random.Random(play_seed)) or 0
             results[i].append(rules.value(world))
     return [Judged(m, tuple(r)) for m, r in zip(moves, results, strict=True)]
 
@@ -115,11 +121,13 @@ class SearchBot(Generic[W]):
 
     level = "dificil"
 
-    def __init__(self, seat: int, seed: int, rules_for, fallback, playouts: int):
+    def __init__(self, seat: int, seed: int, rules_for, fallback, playouts: int,
+                 budget: int | None = None):
         self.seat, self.seed = seat, seed
         self.rules_for = rules_for      # view -> Rules for that view's seat
         self.fallback = fallback
         self.playouts = playouts
+        self.budget = budget            # playout moves per decision (see `judge`)
         self.last: list[Judged] = []
 
     def choose(self, view: dict) -> dict | None:
@@ -130,7 +138,9 @@ class SearchBot(Generic[W]):
             return moves[0] if moves else self.fallback.choose(view)
         playouts = max(1, round(self.playouts * PLAYOUT_SHARE))
         least = 4 if PLAYOUT_SHARE >= 1 else 1
-        self.last = judge(rules, view, moves, playouts, view_seed(self.seed, view), least)
+        budget = None if self.budget is None else max(1, round(self.budget * PLAYOUT_SHARE))
+        self.last = judge(rules, view, moves, playouts, view_seed(self.seed, view), least,
+                          budget)
         return best(self.last).action
 
 

@@ -1,0 +1,52 @@
+"""engine/search.judge: a budget of playout moves ends the search early (after the least
+worlds), the same for every candidate, and counts moves, not seconds."""
+import random
+
+from engine.search import judge
+
+
+class Counting:
+    """A game whose every playout takes `length` moves and whose value is the world's luck."""
+
+    def __init__(self, length: int | None):
+        self.length = length
+        self.worlds = 0
+
+    def world(self, view, rng: random.Random) -> dict:
+        self.worlds += 1
+        return {"luck": rng.random()}
+
+    def play(self, world, action) -> None:
+        world["move"] = action["n"]
+
+    def finish(self, world, rng: random.Random):
+        return self.length
+
+    def value(self, world) -> float:
+        return world["luck"] + world["move"]
+
+
+MOVES = [{"n": 0}, {"n": 1}]
+
+
+def test_without_a_budget_every_world_is_played():
+    judged = judge(Counting(50), {}, MOVES, playouts=40, seed=1)
+    assert [len(j.results) for j in judged] == [20, 20]
+
+
+def test_a_budget_of_moves_stops_new_worlds_for_every_candidate_alike():
+    rules = Counting(50)
+    judged = judge(rules, {}, MOVES, playouts=40, seed=1, budget=500)
+    assert [len(j.results) for j in judged] == [5, 5]      # 5 worlds x 2 moves x 50 >= 500
+    assert rules.worlds == 10
+    assert judged[0].results == judge(Counting(50), {}, MOVES, 40, 1)[0].results[:5]
+
+
+def test_the_least_worlds_are_played_whatever_the_budget():
+    judged = judge(Counting(1000), {}, MOVES, playouts=40, seed=1, least_worlds=4, budget=10)
+    assert [len(j.results) for j in judged] == [4, 4]
+
+
+def test_rules_that_do_not_count_moves_are_not_cut():
+    judged = judge(Counting(None), {}, MOVES, playouts=40, seed=1, budget=10)
+    assert [len(j.results) for j in judged] == [20, 20]
