@@ -3,7 +3,8 @@
 A world is a `Ferrocarril` built from the view: the table's combinations, the counts, turn,
 scores, buys and the ¡Compro! window as shown, the seat's own hand, and the unseen cards (the
 108 minus the hand, the table and the top of the discard pile) dealt at random into the other
-hands (as many as each holds), under the top of the discard pile (the view gives its size, not
+hands (as many as each holds; a card the view's events show a rival bought, and not laid or
+discarded since, is in its hand), under the top of the discard pile (the view gives its size, not
 its cards) and into the stock. Playouts go through the game's own handlers with action values
 (no parsing, no log, no view, no refusal text); every seat chooses by normal's rules fed from
 the state (`lean_view`: the few facts normal reads, as a full view says them;
@@ -103,6 +104,41 @@ def meld_of(data: dict) -> Meld:
                 SUIT_OF[data["suit"]])
 
 
+def known_cards(view: dict) -> dict[int, list]:
+    """The cards the table saw go into other hands this round, in the events the view shows,
+    and not seen leave them since: each ¡Compro! buyer holds the card it bought, unless it
+    has laid or discarded it."""
+    events = view["events"]
+    starts = [i for i, e in enumerate(events) if e["type"] == "deal"]
+    events = events[starts[-1] if starts else 0:]
+    melds = {m["id"]: m["cards"] for m in view["table"]}
+    for event in events:        # a joker laid, stolen since: its meld shows the card instead
+        if event["type"] == "steal":
+            melds[event["meld"]] = [*melds.get(event["meld"], ()), "*"]
+    known: dict[int, list] = {}
+    for event in events:
+        seat, kind = event["seat"], event["type"]
+        if seat is None or seat == view["seat"]:
+            continue
+        held = known.setdefault(seat, [])
+        gone: list = []
+        if kind == "bought":
+            held.append(CARD[event["card"]])
+        elif kind == "steal":           # (a stolen joker is laid again in the same turn)
+            gone = [CARD[event["card"]]]
+        elif kind == "steal_undone":
+            held.append(CARD[event["card"]])
+        elif kind in ("discard", "add"):
+            gone = [CARD[n] for n in event.get("cards", [event.get("card")])]
+        elif kind in ("salir", "meld"):
+            gone = [CARD[n] for i in event.get("melds", [event.get("meld")])
+                    for n in melds.get(i, ())]
+        for c in gone:
+            if c in held:
+                held.remove(c)
+    return {s: cards for s, cards in known.items() if cards}
+
+
 def discard_ranking(view: dict, hand: Hand, bot: NormalBot) -> list:
     """The hand's real cards, the one normal would discard first, by normal's own reckoning
     (what a card is worth to keep, less its points as a rival nears closing)."""
@@ -172,15 +208,25 @@ class FerroRules:
         seen = Counter(own + top)
         for meld in game.table:
             seen.update(meld.cards)
-        unseen = list((Counter(FULL_DECK) - seen).elements())
+        pool = Counter(FULL_DECK) - seen
+        placed: dict[int, list] = {}
+        for seat, cards in known_cards(view).items():
+            mine = placed[seat] = []
+            for c in cards:
+                if pool[c] and len(mine) < players[seat]["cards"]:
+                    mine.append(c)
+                    pool[c] -= 1
+        unseen = list(pool.elements())
         rng.shuffle(unseen)
         hands = []
         for p in players:
             if p["seat"] == self.seat:
                 hands.append(list(own))
             else:
-                hands.append(unseen[:p["cards"]])
-                del unseen[:p["cards"]]
+                hand = placed.get(p["seat"], [])
+                more = p["cards"] - len(hand)
+                hands.append(hand + unseen[:more])
+                del unseen[:more]
         under = view["discard"] - len(top)
         game.hands = hands
         game.discard = [*unseen[:under], *top]

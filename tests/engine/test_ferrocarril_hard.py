@@ -109,3 +109,24 @@ def test_the_candidates_are_normals_move_and_a_few_others():
             assert all(m["card"] in view["hand"] and m["card"] != "*" for m in moves[1:])
         kinds.add(moves[0]["type"])
     assert {"buy", "pass", "discard", "salir"} <= kinds
+
+
+@pytest.mark.parametrize("players, seed", [(4, 12), (3, 13), (2, 14)])
+def test_a_rivals_bought_card_stays_in_its_hand_in_every_world(players, seed):
+    checked = 0
+    for game, seat in normal_game(players, seed):
+        view = game.view(seat)
+        known = hard.known_cards(view)
+        if view["stolen_jokers"] or not known:
+            continue
+        for rival, cards in known.items():
+            held = list(game.hands[rival])
+            for c in cards:
+                assert c in held                 # what the events say is true of the game
+                held.remove(c)
+            world = hard.FerroRules(seat).world(view, random.Random(checked))
+            in_world = list(world.hands[rival])
+            for c in cards:
+                in_world.remove(c)               # raises if a world lost it
+        checked += 1
+    assert checked > 20
