@@ -20,6 +20,12 @@ The value of a round: the points the others are left with, on average, less the 
 (lower scores win), and the buys the seat keeps for the later contracts against the others'
 (`BUY_WORTH`: what one buy more at the round's end was worth to normal in the rest of the
 game, measured by paired games; nothing after the last round).
+
+Measured (`scripts/bench strength ferrocarril`, whole games of seven rounds, one worker on a
+loaded machine): head to head 55 % [42, 67] of 60 games, one difícil among three normal 28 %
+[16, 45] of 32 (fair 25 %); decisions p50 about 0.15 s, p95 0.4 s, max 0.9 s. It leaves
+normal's move in about one searched decision in twenty. Not clearly stronger than normal: not
+in `bot_levels` yet.
 """
 from __future__ import annotations
 
