@@ -373,4 +373,7 @@ BOTS = {"facil": EasyBot, "normal": NormalBot}
 
 
 def make_bot(level: str, seat: int, seed: int = 0):
+    if level == "dificil":              # the search, imported only when a game asks for it
+        from engine.ferrocarril.hard import DificilBot
+        return DificilBot(seat, seed)
     return BOTS[level](seat, seed)
