@@ -121,10 +121,10 @@ class SearchBot(Generic[W]):
 
     level = "dificil"
 
-    def __init__(self, seat: int, seed: int, rules_for, fallback, playouts: int,
+    def __init__(self, seat: int, seed: int, rules: Rules, fallback, playouts: int,
                  budget: int | None = None):
         self.seat, self.seed = seat, seed
-        self.rules_for = rules_for      # view -> Rules for that view's seat
+        self.rules = rules              # the game's, for this seat
         self.fallback = fallback
         self.playouts = playouts
         self.budget = budget            # playout moves per decision (see `judge`)
@@ -132,7 +132,7 @@ class SearchBot(Generic[W]):
 
     def choose(self, view: dict) -> dict | None:
         self.last = []
-        rules = self.rules_for(view)
+        rules = self.rules
         moves = rules.candidates(view)
         if len(moves) <= 1:
             return moves[0] if moves else self.fallback.choose(view)

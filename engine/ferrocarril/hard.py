@@ -303,7 +303,7 @@ class DificilBot(SearchBot[Ferrocarril]):
 
     def __init__(self, seat: int, seed: int = 0, playouts: int = PLAYOUTS):
         rules = FerroRules(seat)
-        super().__init__(seat, seed, lambda view: rules, NormalBot(seat, seed), playouts)
+        super().__init__(seat, seed, rules, NormalBot(seat, seed), playouts)
 
     def choose(self, view: dict) -> dict | None:
         at_two = self.playouts

@@ -138,6 +138,6 @@ class TrenRules:
 class DificilBot(SearchBot[Tren]):
     def __init__(self, seat: int, seed: int = 0, playouts: int = PLAYOUTS):
         rules = TrenRules(seat)
-        super().__init__(seat, seed, lambda view: rules, NormalBot(seat, seed), playouts,
+        super().__init__(seat, seed, rules, NormalBot(seat, seed), playouts,
                          MOVE_BUDGET)
 
