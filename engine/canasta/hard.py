@@ -28,13 +28,13 @@ from collections import Counter
 from engine.canasta import actions as A, rules
 from engine.canasta.bots import NormalBot, position
 from engine.canasta.deal import whole_deck
-from engine.canasta.game import DRAW, KITTY, PLAY, Canasta
+from engine.canasta.game import DRAW, KITTY, PLAY, Canasta, _display_order
 from engine.canasta.rules import Meld
 from engine.cards import FRENCH, Card
 from engine.game import GAME_OVER, ROUND_OVER
 from engine.search import SearchBot
 
-PLAYOUTS = 96           # per decision at 2 seats, spread over the candidates (at least 4
+PLAYOUTS = 64           # per decision at 2 seats, spread over the candidates (at least 4
                         # worlds each); fewer with more seats, whose turns take longer to play
 HORIZON = 12            # turns per seat a playout plays before the round is judged as it stands
 PLAYOUT_MOVES = 4000    # a guard: a round of 6 seats takes a few hundred moves
@@ -59,9 +59,9 @@ def _melds_view(game: Canasta) -> list[dict]:
     out = []
     for m in game.melds:
         seen = kept.get(m.id)
-        if seen is None or seen[0] != len(m.cards):
-            seen = kept[m.id] = (len(m.cards), _meld_view(m))
-        out.append(seen[1])
+        if seen is None or seen[0] is not m or seen[1] != len(m.cards):
+            seen = kept[m.id] = (m, len(m.cards), _meld_view(m))
+        out.append(seen[2])
     return out
 
 
@@ -97,7 +97,7 @@ def lean_view(game: Canasta, seat: int) -> dict:
     return {
         "allowed": lean_allowed(game, seat),
         "phase": game.phase,
-        "hand": [_TEXT[c] for c in game.hands[seat]],
+        "hand": [_TEXT[c] for c in sorted(game.hands[seat], key=_display_order)],
         "players": players,
         "melds": _melds_view(game),
         "sevens_free": game.sevens_free(),
@@ -287,6 +287,9 @@ class CanastaRules:
             if need_freeze and freezing:
                 below.append(freezing[0])
             below += plain[:under - len(below)]
+            if len(below) < under:      # a frozen pile may hold many wild cards
+                spare = Counter(pool) - Counter(below)
+                below += sorted(spare.elements(), key=rules.is_red_three)[:under - len(below)]
             rng.shuffle(below)
             taken = Counter(below)
             pool = list((Counter(pool) - taken).elements())
