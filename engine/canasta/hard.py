@@ -26,7 +26,7 @@ import random
 from collections import Counter
 
 from engine.canasta import actions as A, rules
-from engine.canasta.bots import NormalBot, position
+from engine.canasta.bots import BaseBot, NormalBot, cards_played, position
 from engine.canasta.deal import whole_deck
 from engine.canasta.game import DRAW, KITTY, PLAY, Canasta, _display_order
 from engine.canasta.rules import Meld
@@ -137,7 +137,7 @@ def act(game: Canasta, seat: int, action: dict) -> None:
 def pile_seen(view: dict) -> list[Card]:
     """The pile's top cards, bottom first, that the view's recent events show: every discard
     since the pile was last taken whole, or since the deal (then it is the whole pile)."""
-    known: list[Card] = []
+    known: list[Card | None] = []
     for event in reversed(view.get("events") or []):
         kind = event["type"]
         if kind in ("take_pile", "deal"):
@@ -156,7 +156,12 @@ def pile_seen(view: dict) -> list[Card]:
                 stack.pop()
         else:
             stack.append(c)
-    return stack[-view["pile"]:] if view["pile"] else []
+    if not view["pile"]:
+        return []
+    top = FRENCH.parse(view["pile_top"])
+    if not stack or stack[-1] != top:      # its discard is older than the events shown
+        return [top]
+    return stack[-view["pile"]:]
 
 
 # ----- the search -------------------------------------------------------------------------------
@@ -210,7 +215,8 @@ class CanastaRules:
             moves.append({"type": "take_top"})
         if "take_pile" in allowed and view["pile_top"]:
             pos = position(view, self.seat)
-            take = NormalBot(self.seat, self.seed).pile_take(view, pos, FRENCH.parse(view["pile_top"]))
+            top = FRENCH.parse(view["pile_top"])
+            take = NormalBot(self.seat, self.seed).pile_take(view, pos, top)
             if take is not None:
                 moves.append(take)
         return moves
@@ -234,12 +240,10 @@ class CanastaRules:
         return found
 
     def _goes_out(self, view: dict, move: dict) -> bool:
-        from engine.canasta.bots import cards_played
         return len(view["hand"]) - cards_played(move) < 2
 
     def _going_out(self, view: dict, allowed: list[str]) -> dict | None:
         """The play that would go out, which normal declined (it is not ahead)."""
-        from engine.canasta.bots import BaseBot
         pos = position(view, self.seat)
         move = BaseBot.play(NormalBot(self.seat, self.seed), view, pos, allowed)
         if move is not None and self._goes_out(view, move):
@@ -361,6 +365,12 @@ class DificilBot(SearchBot[Canasta]):
         super().__init__(seat, seed, lambda view: rules_, NormalBot(seat, seed), playouts)
 
     def choose(self, view: dict) -> dict | None:
-        if self.playouts == PLAYOUTS and len(view.get("players") or ()) > 2:
-            self.playouts = max(PLAYOUTS // 3, PLAYOUTS * 2 // len(view["players"]))
-        return super().choose(view)
+        """With more seats a turn around the table takes longer to play: fewer playouts, so that
+        a decision takes about as long (`playouts` is the budget at two seats)."""
+        budget, seats = self.playouts, len(view.get("players") or ())
+        if seats > 2:
+            self.playouts = max(budget // 3, budget * 2 // seats)
+        try:
+            return super().choose(view)
+        finally:
+            self.playouts = budget

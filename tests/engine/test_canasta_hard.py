@@ -8,6 +8,7 @@ import pytest
 
 from engine.canasta import hard
 from engine.canasta.bots import NormalBot
+from engine.cards import FRENCH
 from engine.registry import GAMES
 
 Canasta = GAMES["canasta"]
@@ -112,3 +113,12 @@ def test_the_pile_seen_is_the_whole_pile_after_it_was_taken():
             assert hard.pile_seen(view) == game.pile      # taken whole, then every discard seen
             taken += 1
     assert taken >= 3
+
+
+def test_the_pile_seen_always_ends_with_the_top_card():
+    view = {"pile": 9, "pile_top": "Kh", "events": [
+        {"type": "discard", "card": "5s"}, *({"type": "add"} for _ in range(12))][-12:]}
+    assert hard.pile_seen(view) == [FRENCH.parse("Kh")]
+    view["events"] = [{"type": "discard", "card": "5s"}, {"type": "take_top"},
+                      {"type": "discard", "card": "9c"}, {"type": "discard", "card": "Kh"}]
+    assert hard.pile_seen(view) == FRENCH.parse_all("9c Kh")
