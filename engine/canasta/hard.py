@@ -16,9 +16,14 @@ taking the pile (whatever its size); the kitty taken or left; going out or not y
 card to discard (normal's few cheapest, one per rank). Melds and additions that do not go out
 are normal's plan: no search.
 
-The value of a round: the seat's total after it less the best of the others' totals, the match
-standing (with one opponent, the round's score difference; with more, what keeps the seat
-ahead of whoever leads, which is what wins the match).
+A playout plays HORIZON turns per seat, or to the round's end if it comes first: a whole round
+from its middle cost about three times as much, so that a decision had a third of the worlds.
+The value: the seat's total less the best of the others' totals, the match standing (with one
+opponent, the round's score difference; with more, what keeps the seat ahead of whoever leads,
+which is what wins the match), with a round cut short scored as if it ended there, nobody out
+(`Canasta.breakdown`: melds and bonuses less the cards in hand and kitty). That counts a pile
+just taken against its taker before it is melded: with the whole round played out, difícil
+still preferred drawing to normal's taking of a small pile, but by less.
 """
 from __future__ import annotations
 
