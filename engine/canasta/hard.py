@@ -27,9 +27,9 @@ still preferred drawing to normal's taking of a small pile, but by less.
 
 Measured against normal, games to 5,000 (bench/strength.py's jobs, seats swapped): about as
 strong, 51.5 % [43.9, 59.0] of 165 games head to head and 30.5 % [23.8, 38.2] of 154 games
-as one among four normal players (fair share 25 %). It seldom leaves normal's move (8 of 140 searches in
-three games, all discards): at two standard errors, with about twenty worlds per move, the
-differences it finds are too small to be sure of. So it is not offered in `bot_levels` yet.
+as one among four normal players (fair share 25 %). It seldom leaves normal's move (8 of 140
+searches in three games, all discards): at two standard errors, with about twenty worlds per
+move, the differences it finds are too small to be sure of. So it is not in `bot_levels` yet.
 """
 from __future__ import annotations
 
