@@ -84,7 +84,7 @@ class Notation:
         text = {JOKER: "*"}
         for c in ALL_CARDS:
             text[c] = self.rank_names[c.rank - 1] + self.suit_letters[c.suit]
-        parse = {t.lower(): c for c, t in text.items()}
+        parse = {t.lower(): c for c, t in text.items()} | {t: c for c, t in text.items()}
         object.__setattr__(self, "_text", text)
         object.__setattr__(self, "_parse", parse)
 
@@ -95,6 +95,9 @@ class Notation:
         return " ".join(self._text[c] for c in cards)
 
     def parse(self, text: str) -> Card:
+        exact = self._parse.get(text)       # as `format` writes it: the search's hot path
+        if exact is not None:
+            return exact
         try:
             return self._parse[text.strip().lower()]
         except (KeyError, AttributeError):

@@ -28,7 +28,7 @@ from engine.canasta.rules import Meld, Position
 from engine.cards import FRENCH, Card
 from engine.game import GameError
 
-LEVELS = ("facil", "normal")
+LEVELS = ("facil", "normal")     # written by hand; difícil (hard.py) searches with them
 RANK_TEXT = {"wild": rules.WILD, "A": 1, "J": 11, "Q": 12, "K": 13}
 BIG_PILE = 6            # normal blocks with a black 3 from here on
 WORTH_TAKING = 3        # normal takes a pile of at least this many cards
@@ -267,7 +267,10 @@ class NormalBot(BaseBot):
 BOTS = {FacilBot.level: FacilBot, NormalBot.level: NormalBot}
 
 
-def make_bot(level: str, seat: int, seed: int = 0) -> BaseBot:
+def make_bot(level: str, seat: int, seed: int = 0):
+    if level == "dificil":
+        from engine.canasta.hard import DificilBot  # builds on normal: imported late
+        return DificilBot(seat, seed)
     if level not in BOTS:
         raise ValueError(f"unknown bot level {level!r}")
     return BOTS[level](seat, seed)

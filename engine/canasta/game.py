@@ -153,7 +153,7 @@ class Canasta(RoundGame):
 
     def sevens_free(self) -> bool:
         """7s may be discarded once every player has a sevens canasta."""
-        have = {m.owner for m in self.melds if m.kind == rules.SEVENS}
+        have = {m.owner for m in self.melds if m.rank == rules.SEVEN and m.kind == rules.SEVENS}
         return len(have) == self.players
 
     def needed(self, seat: int) -> int:

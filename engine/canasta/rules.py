@@ -45,16 +45,18 @@ REQUIREMENTS = ((15_000, 150), (10_000, 120), (5_000, 90), (0, 50))
 NEGATIVE_REQUIREMENT = 15
 
 
+# The three tests below read the card's int (suit * 16 + rank, the joker 0) directly: the
+# search's playouts ask them hundreds of thousands of times a decision.
 def is_wild(c: Card) -> bool:
-    return c.is_joker or c.rank == 2
+    return c == 0 or c & 15 == 2
 
 
 def is_red_three(c: Card) -> bool:
-    return not c.is_joker and c.rank == THREE and c.suit in (1, 2)     # hearts, diamonds
+    return c & 15 == THREE and c >> 4 in (1, 2)     # hearts, diamonds
 
 
 def is_black_three(c: Card) -> bool:
-    return not c.is_joker and c.rank == THREE and c.suit in (0, 3)     # spades, clubs
+    return c & 15 == THREE and c >> 4 in (0, 3)     # spades, clubs
 
 
 def value(c: Card) -> int:
