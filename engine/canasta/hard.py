@@ -373,7 +373,7 @@ class CanastaRules:
 class DificilBot(SearchBot[Canasta]):
     def __init__(self, seat: int, seed: int = 0, playouts: int = PLAYOUTS):
         rules_ = CanastaRules(seat, seed)
-        super().__init__(seat, seed, lambda view: rules_, NormalBot(seat, seed), playouts)
+        super().__init__(seat, seed, rules_, NormalBot(seat, seed), playouts)
 
     def choose(self, view: dict) -> dict | None:
         """With more seats a turn around the table takes longer to play: fewer playouts, so that
