@@ -23,7 +23,7 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 W = TypeVar("W")
 
@@ -142,6 +142,19 @@ class SearchBot(Generic[W]):
         self.last = judge(rules, view, moves, playouts, view_seed(self.seed, view), least,
                           budget)
         return best(self.last).action
+
+
+class NormalPlayers:
+    """The playouts' normal player of each seat, made when first needed: `normal_of(seat)`."""
+
+    def __init__(self, make):
+        self.make = make                # seat -> a normal bot
+        self.made: dict[int, Any] = {}
+
+    def __call__(self, seat: int):
+        if seat not in self.made:
+            self.made[seat] = self.make(seat)
+        return self.made[seat]
 
 
 def searching_games() -> list[str]:

@@ -43,7 +43,7 @@ from engine.canasta.game import DRAW, KITTY, PLAY, Canasta, _display_order
 from engine.canasta.rules import Meld
 from engine.cards import FRENCH, Card
 from engine.game import GAME_OVER, ROUND_OVER
-from engine.search import SearchBot
+from engine.search import NormalPlayers, SearchBot
 
 PLAYOUTS = 64           # per decision at 2 seats, spread over the candidates (at least 4
                         # worlds each); fewer with more seats, whose turns take longer to play
@@ -185,13 +185,8 @@ def _rank_of(text: str) -> tuple:
 class CanastaRules:
     def __init__(self, seat: int, seed: int = 0):
         self.seat, self.seed = seat, seed
-        self.normals: dict[int, NormalBot] = {}
+        self.normal_of = NormalPlayers(NormalBot)
         self._known: tuple[dict, dict] | None = None
-
-    def normal_of(self, seat: int) -> NormalBot:
-        if seat not in self.normals:
-            self.normals[seat] = NormalBot(seat)
-        return self.normals[seat]
 
     # ----- the moves worth comparing ---------------------------------------------------------
 

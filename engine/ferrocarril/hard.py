@@ -40,7 +40,7 @@ from engine.ferrocarril.melds import GROUP, Meld
 from engine.ferrocarril.planning import CARD, NAME, POINTS, Hand
 from engine.ferrocarril.rules import CONTRACTS, ROUNDS
 from engine.game import GAME_OVER, ROUND_OVER
-from engine.search import SearchBot
+from engine.search import NormalPlayers, SearchBot
 
 PLAYOUTS = 120          # per decision at two seats, spread over the candidates (4 worlds or more)
 # A bigger table's rounds are longer: its share of the playouts, to think about as long.
@@ -167,12 +167,7 @@ class FerroRules:
     def __init__(self, seat: int):
         self.seat = seat
         self.normal = NormalBot(seat)
-        self.normals: dict[int, NormalBot] = {}
-
-    def normal_of(self, seat: int) -> NormalBot:
-        if seat not in self.normals:
-            self.normals[seat] = NormalBot(seat)
-        return self.normals[seat]
+        self.normal_of = NormalPlayers(NormalBot)
 
     # ----- what to compare ----------------------------------------------------------------
 
@@ -272,7 +267,7 @@ class FerroRules:
         world.sold = None
 
     def finish(self, world: Ferrocarril, rng: random.Random) -> None:
-        for bot in self.normals.values():
+        for bot in self.normal_of.made.values():
             bot.tables.clear()           # the melds of past worlds
         for _ in range(PLAYOUT_MOVES):
             if world.phase not in (DRAW, PLAY):

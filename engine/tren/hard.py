@@ -21,7 +21,7 @@ import random
 from engine import dominoes
 from engine.dominoes import ALL_TILES
 from engine.game import GAME_OVER, ROUND_OVER
-from engine.search import SearchBot
+from engine.search import NormalPlayers, SearchBot
 from engine.tren import actions as A
 from engine.tren.bots import NormalBot
 from engine.tren.game import PLAY, Tren
@@ -60,12 +60,7 @@ def as_value(action: dict):
 class TrenRules:
     def __init__(self, seat: int):
         self.seat = seat
-        self.normals: dict[int, NormalBot] = {}
-
-    def normal_of(self, seat: int) -> NormalBot:
-        if seat not in self.normals:
-            self.normals[seat] = NormalBot(seat)
-        return self.normals[seat]
+        self.normal_of = NormalPlayers(NormalBot)
 
     def candidates(self, view: dict) -> list[dict]:
         allowed = view.get("allowed") or []
