@@ -1,13 +1,14 @@
 """How strong is "difícil"? It plays against "normal", seats swapped game by game.
 
     scripts/bench strength [GAME ...] [--games 1000] [--tables 2,4] [--workers 2]
-                           [--option rounds=3] [--playouts N] [--seed 1000]
+                           [--option rounds=3] [--playouts N] [--seed 1000] [--sure 2.0]
 
 For each game and table size: head to head (2 seats: one difícil, one normal) and one difícil
 among normal players (4 seats, or the game's most when fewer). Difícil sits at each seat in
 turn. Prints difícil's share of the games won (a shared win counts as a share) with its 95%
 Wilson interval, against the fair share, and the time of each of difícil's decisions that
-searched (p50/p95/max, ms). Games run in `--workers` processes.
+searched (p50/p95/max, ms). Games run in `--workers` processes. `--playouts` and `--sure` (the
+standard errors a move must beat normal's by, engine/search.SURE) try other settings.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from engine import search
 from engine.registry import GAMES
 from engine.search import searching_games
 
@@ -28,14 +30,17 @@ MAX_ACTIONS = 50_000
 
 
 def play_one(job: tuple) -> tuple[float, list[float]]:
-    """One game: (difícil's share of the win, its searching decisions' seconds)."""
-    name, players, hard_seat, seed, options, playouts = job
+    """One game: (the share of the win of the player in `hard_seat`, its searching decisions'
+    seconds). `level` is difícil, or normal for the paired baseline."""
+    name, players, hard_seat, seed, options, playouts, sure, level = job
+    if sure is not None:
+        search.SURE = sure
     game_class = GAMES[name]
     game = game_class.new(players, options, seed)
     bots = []
     for place in range(players):
-        bot = game_class.make_bot(HARD if place == hard_seat else "normal", place, seed)
-        if place == hard_seat and playouts:
+        bot = game_class.make_bot(level if place == hard_seat else "normal", place, seed)
+        if place == hard_seat and playouts and level == HARD:
             bot.playouts = playouts
         bots.append(bot)
     thinking: list[float] = []
@@ -75,21 +80,39 @@ def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def paired(won: list[float], baseline: list[float]) -> tuple[float, float, float]:
+    """Difícil's share less normal's in the same seats and deals, with its 95% interval: the
+    luck of the deal is in both, so the difference needs far fewer games to show."""
+    diffs = [a - b for a, b in zip(won, baseline, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    spread = (sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)) ** 0.5
+    half = 1.96 * spread / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
 def measure(name: str, players: int, games: int, options: dict, playouts: int | None,
-            workers: int, first_seed: int = 1000) -> dict:
-    jobs = [(name, players, g % players, first_seed + g, options, playouts)
+            workers: int, first_seed: int = 1000, sure: float | None = None,
+            with_baseline: bool = False) -> dict:
+    jobs = [(name, players, g % players, first_seed + g, options, playouts, sure, HARD)
             for g in range(games)]
-    wins, times = 0.0, []
+    won: list[float] = []
+    times: list[float] = []
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for won, thinking in pool.map(play_one, jobs, chunksize=1):
-            wins += won
+        for share_won, thinking in pool.map(play_one, jobs, chunksize=1):
+            won.append(share_won)
             times += thinking
-    share = wins / games
+        baseline = ([b for b, _ in pool.map(play_one, [j[:-1] + ("normal",) for j in jobs],
+                                            chunksize=1)]
+                    if with_baseline else [])
+    share = sum(won) / games
     low, high = wilson(share, games)
     ms = sorted(t * 1000 for t in times)
     return {"game": name, "players": players, "games": games, "share": share,
             "low": low, "high": high, "fair": 1 / players, "decisions": len(ms),
+            "baseline": sum(baseline) / games if baseline else None,
+            "difference": paired(won, baseline) if baseline else None,
             "p50": statistics.median(ms) if ms else 0.0,
             "p95": ms[int(0.95 * (len(ms) - 1))] if ms else 0.0, "max": ms[-1] if ms else 0.0,
             "seconds": time.perf_counter() - started}
@@ -104,6 +127,11 @@ def main(argv=None) -> int:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--playouts", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1000, help="the first game's seed")
+    parser.add_argument("--sure", type=float, default=None,
+                        help="standard errors a move must beat normal's by (engine/search.SURE)")
+    parser.add_argument("--baseline", action="store_true",
+                        help="also play every game with normal in difícil's seat, same deal, and "
+                             "print the paired difference")
     args = parser.parse_args(argv)
     searching = searching_games()
     names = args.games_named or searching
@@ -118,11 +146,15 @@ def main(argv=None) -> int:
         for players in (int(t) for t in args.tables.split(",")):
             players = max(game_class.min_players, min(players, game_class.max_players))
             r = measure(name, players, args.games, options, args.playouts, args.workers,
-                        args.seed)
+                        args.seed, args.sure, args.baseline)
             interval = f"{r['share']:.1%} [{r['low']:.1%}, {r['high']:.1%}]"
             print(f"{name:<14}{players:>6}{r['games']:>7}  {interval:<22}{r['fair']:>6.0%}"
                   f"{r['decisions']:>11}{r['p50']:>8.0f}{r['p95']:>8.0f}{r['max']:>8.0f}"
                   f"   ({r['seconds']:.0f} s)", flush=True)
+            if r["difference"]:
+                mean, low, high = r["difference"]
+                print(f"{'':<20}normal in the same seats and deals: {r['baseline']:.1%}; "
+                      f"difícil less normal: {mean:+.1%} [{low:+.1%}, {high:+.1%}]", flush=True)
     return 0
 
 

@@ -18,7 +18,7 @@ import random
 
 from engine import dominoes
 from engine.dominoes import Tile
-from engine.tren.planning import longest_chain
+from engine.tren.planning import Meter, longest_chain
 from engine.tren.trains import MEXICAN
 
 LEVELS = ("facil", "normal")     # written by hand; difícil (hard.py) searches with them
@@ -65,6 +65,10 @@ class FacilBot(BaseBot):
 class NormalBot(BaseBot):
     level = "normal"
 
+    def __init__(self, seat: int, seed: int = 0):
+        super().__init__(seat, seed)
+        self.meter = Meter()        # its planning's cost, for difícil's playout budget
+
     def pick(self, view, moves):
         return self.ranked(view, moves)[0]
 
@@ -73,7 +77,7 @@ class NormalBot(BaseBot):
         me = self.seat
         hand = [dominoes.parse(t) for t in view["hand"]]
         own_open = view["trains"][me]["open"]
-        plan = longest_chain(hand, own_open)
+        plan = longest_chain(hand, own_open, meter=self.meter)
         marker_out = view["trains"][me]["marker"]
         rivals = [p["tiles"] for p in view["players"] if p["seat"] != me]
         danger = min(rivals) <= DANGER_TILES
@@ -86,9 +90,10 @@ class NormalBot(BaseBot):
                 return 1e9                       # going out
             if train == me:
                 after = len(plan) - 1 if plan and plan[0] == tile else \
-                    len(longest_chain(rest, tile.other(own_open)))
+                    len(longest_chain(rest, tile.other(own_open), meter=self.meter))
             else:
-                after = len(longest_chain(rest, own_open)) if tile in plan else len(plan)
+                after = (len(longest_chain(rest, own_open, meter=self.meter)) if tile in plan
+                         else len(plan))
             score = 10.0 * after + tile.pips * (3.0 if danger else 0.3)
             if train == me and marker_out:
                 score += 15                       # take the marker off again

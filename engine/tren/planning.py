@@ -7,6 +7,7 @@ The answer depends only on the set of tiles and the end, never on the order the 
 the same questions of the same hands many times over."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.dominoes import Tile
@@ -14,14 +15,26 @@ from engine.dominoes import Tile
 BUDGET = 4000        # search steps per question: far more than a real hand needs
 
 
-def longest_chain(tiles, start: int, budget: int = BUDGET) -> list[Tile]:
+@dataclass
+class Meter:
+    """The search steps the questions asked through it took, remembered answers included
+    (what a question costs must not depend on what was asked before it)."""
+    steps: int = 0
+
+
+def longest_chain(tiles, start: int, budget: int = BUDGET,
+                  meter: Meter | None = None) -> list[Tile]:
     """The longest run of `tiles` that can be laid one after another from a `start` end (ties:
     the heavier run, which sheds more points; then the first found in sorted order)."""
-    return list(_longest(tuple(sorted(tiles)), start, budget))
+    best, steps = _longest(tuple(sorted(tiles)), start, budget)
+    if meter is not None:
+        meter.steps += steps
+    return list(best)
 
 
 @lru_cache(maxsize=1 << 16)
-def _longest(tiles: tuple[Tile, ...], start: int, budget: int) -> tuple[Tile, ...]:
+def _longest(tiles: tuple[Tile, ...], start: int,
+             budget: int) -> tuple[tuple[Tile, ...], int]:
     by_end: dict[int, list[tuple[int, Tile]]] = {}
     for i, t in enumerate(tiles):
         by_end.setdefault(t.high, []).append((1 << i, t))
@@ -46,4 +59,4 @@ def _longest(tiles: tuple[Tile, ...], start: int, budget: int) -> tuple[Tile, ..
             path.pop()
 
     walk(start, 0, 0)
-    return best
+    return best, steps

@@ -128,6 +128,17 @@ def test_normal_plans_its_longest_train():
     assert longest_chain([T("5-6")], 1) == []
 
 
+def test_a_remembered_plan_costs_its_steps_again():
+    """Difícil's budget counts planning steps: the same question must cost the same whether its
+    answer was remembered or not, or the same view could bring another choice."""
+    from engine.tren.planning import Meter
+    hand = [T(t) for t in "1-5 5-9 9-2 1-8 4-4 2-7 7-1 8-8".split()]
+    first, again = Meter(), Meter()
+    longest_chain(hand, 1, meter=first)
+    longest_chain(list(reversed(hand)), 1, meter=again)         # remembered: the same set
+    assert first.steps == again.steps > len(hand)
+
+
 def test_normal_keeps_its_plan_for_its_own_train_and_plays_the_others_elsewhere():
     game = deal(["1-5 5-9 4-8", "5-7 0-0 6-6"], trains=["12-1", "12-5"], mexican="12-4")
     assert make_bot("normal", 0).choose(game.view(0)) == \

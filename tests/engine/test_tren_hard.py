@@ -63,6 +63,16 @@ def test_the_playouts_path_leaves_the_state_apply_leaves():
             assert lean.view(seat) == full.view(seat)
 
 
+def test_a_playouts_cost_counts_normals_planning_as_moves(monkeypatch):
+    rules = hard.TrenRules(0)
+    cost = rules.finish(Tren.new(4, {"rounds": 1}, 3), random.Random(3))
+    planned = rules.planned()
+    monkeypatch.setattr(hard, "STEPS_PER_MOVE", 10 ** 12)      # moves only
+    moves = hard.TrenRules(0).finish(Tren.new(4, {"rounds": 1}, 3), random.Random(3))
+    assert moves > 20 and planned > 0
+    assert cost == moves + planned // 100
+
+
 def test_a_world_shows_its_seat_the_view_it_was_built_from():
     checked = 0
     for game in normal_game(4, 9, {"rounds": 3}):
