@@ -76,26 +76,59 @@ def view_seed(seed: int, view: dict) -> int:
     return int.from_bytes(digest.digest(), "big")
 
 
+DROP = 2.0      # standard errors behind the best so far at which a move meets no more worlds
+
+
 def judge(rules: Rules, view: dict, moves: list[dict], playouts: int, seed: int,
           least_worlds: int = 4, budget: int | None = None) -> list[Judged]:
     """Each move's results over the same worlds: about `playouts` playouts in all, at least
-    `least_worlds` worlds per move, and no new world once the playouts have made `budget`
-    moves (where the rules count them): a long round costs fewer worlds, not more time. The
-    budget counts moves, not seconds, so that the same view still brings the same choice."""
-    worlds = max(least_worlds, playouts // max(1, len(moves)))
+    `least_worlds` worlds for every move, and no new world once the playouts have made
+    `budget` moves (where the rules count them): a long round costs fewer worlds, not more time.
+    The budget counts moves, not seconds, so that the same view still brings the same choice.
+
+    Successive halving: after every `least_worlds` worlds, a move `DROP` standard errors behind
+    the best so far meets no more of them (never the first, normal's, which the others are
+    measured against), so the playouts left go to the moves still in contention."""
     rng = random.Random(seed)
     results: list[list[float]] = [[] for _ in moves]
-    spent = 0
-    for done in range(worlds):
+    alive = list(range(len(moves)))
+    spent = played = done = 0
+    while done < least_worlds or played + len(alive) <= playouts:
         if budget is not None and done >= least_worlds and spent >= budget:
             break
         deal_seed, play_seed = rng.getrandbits(64), rng.getrandbits(64)
-        for i, move in enumerate(moves):
+        for i in alive:
             world = rules.world(view, random.Random(deal_seed))
-            rules.play(world, move)
+            rules.play(world, moves[i])
             spent += rules.finish(world, random.Random(play_seed)) or 0
             results[i].append(rules.value(world))
+        played += len(alive)
+        done += 1
+        if done % least_worlds == 0 and len(alive) > 2:
+            alive = _still_in_contention(alive, results)
     return [Judged(m, tuple(r)) for m, r in zip(moves, results, strict=True)]
+
+
+def _still_in_contention(alive: list[int], results: list[list[float]]) -> list[int]:
+    judged = {i: Judged({}, tuple(results[i])) for i in alive}
+    leader = max(alive, key=lambda i: judged[i].mean)
+    return [i for i in alive
+            if i in (0, leader) or judged[i].margin_over(judged[leader]) > -DROP]
+
+
+def standing(totals: list[float], seat: int, over: bool, win_worth: float,
+             lower_wins: bool = True) -> float:
+    """What a playout's end is worth to `seat`, from every seat's game total: its lead over its
+    closest rival (not over the others' average: at four seats, beating the leader is what
+    wins), and, where the playout ended the game, `win_worth` points more for a win (shared by
+    a tie), since then nothing else counts."""
+    sign = -1 if lower_wins else 1
+    mine = sign * totals[seat]
+    rival = max(sign * t for s, t in enumerate(totals) if s != seat)
+    won = 0.0
+    if over and mine >= rival:
+        won = 1 / (1 + sum(1 for s, t in enumerate(totals) if s != seat and sign * t == mine))
+    return mine - rival + win_worth * won
 
 
 SURE = 2.0      # standard errors a move must beat the first listed by to be chosen instead
@@ -103,9 +136,11 @@ SURE = 2.0      # standard errors a move must beat the first listed by to be cho
 
 def best(judged: list[Judged]) -> Judged:
     """The move with the best mean among those clearly better than the first listed
-    (normal's own): with a few worlds each, the best mean of many moves is partly luck."""
+    (normal's own) and still in contention at the end (as many worlds as the first): with a few
+    worlds each, the best mean of many moves is partly luck."""
     first = judged[0]
-    better = [j for j in judged[1:] if j.margin_over(first) > SURE]
+    better = [j for j in judged[1:]
+              if len(j.results) == len(first.results) and j.margin_over(first) > SURE]
     return max(better, key=lambda j: j.mean) if better else first
 
 

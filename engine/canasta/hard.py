@@ -20,7 +20,8 @@ A playout plays HORIZON turns per seat, or to the round's end if it comes first:
 from its middle cost about three times as much, so that a decision had a third of the worlds.
 The value: the seat's total less the best of the others' totals, the match standing (with one
 opponent, the round's score difference; with more, what keeps the seat ahead of whoever leads,
-which is what wins the match), with a round cut short scored as if it ended there, nobody out
+which is what wins the match; where the round ends the match, a win is worth WIN_WORTH more:
+`engine.search.standing`), with a round cut short scored as if it ended there, nobody out
 (`Canasta.breakdown`: melds and bonuses less the cards in hand and kitty). That counts a pile
 just taken against its taker before it is melded: with the whole round played out, difícil
 still preferred drawing to normal's taking of a small pile, but by less.
@@ -43,10 +44,11 @@ from engine.canasta.game import DRAW, KITTY, PLAY, Canasta, _display_order
 from engine.canasta.rules import Meld
 from engine.cards import FRENCH, Card
 from engine.game import GAME_OVER, ROUND_OVER
-from engine.search import NormalPlayers, SearchBot
+from engine.search import NormalPlayers, SearchBot, standing
 
-PLAYOUTS = 64           # per decision at 2 seats, spread over the candidates (at least 4
+PLAYOUTS = 128          # per decision at 2 seats, spread over the candidates (at least 4
                         # worlds each); fewer with more seats, whose turns take longer to play
+WIN_WORTH = 1000        # points: a win when the round ends the game, about a round's spread
 HORIZON = 12            # turns per seat a playout plays before the round is judged as it stands
 PLAYOUT_MOVES = 4000    # a guard: a round of 6 seats takes a few hundred moves
 DISCARDS = 3            # discards compared: normal's and its next cheapest, one per rank
@@ -362,7 +364,7 @@ class CanastaRules:
         else:       # the round cut short: scored as if it ended now, nobody out
             scores = [world.scores[s] + world.breakdown(s, None)["total"]
                       for s in range(world.players)]
-        return scores[self.seat] - max(s for i, s in enumerate(scores) if i != self.seat)
+        return standing(scores, self.seat, world.phase == GAME_OVER, WIN_WORTH, lower_wins=False)
 
 
 class DificilBot(SearchBot[Canasta]):

@@ -16,8 +16,8 @@ The candidates, normal's move first: buy or pass in a window; going down now or 
 discard instead); and which card to discard (normal's and the next few by normal's own
 reckoning). Taking the discard in turn is a buy in this game, so it is the first choice.
 
-The value of a round: the points the others are left with, on average, less the seat's own
-(lower scores win), and the buys the seat keeps for the later contracts against the others'
+The value of a round: the seat's lead over its closest rival in the game's totals (lower scores
+win; in the last round a win besides: `engine.search.standing`), and the buys the seat keeps for the later contracts against the others'
 (`BUY_WORTH`: what one buy more at the round's end was worth to normal in the rest of the
 game, measured by paired games; nothing after the last round).
 
@@ -40,9 +40,9 @@ from engine.ferrocarril.melds import GROUP, Meld
 from engine.ferrocarril.planning import CARD, NAME, POINTS, Hand
 from engine.ferrocarril.rules import CONTRACTS, ROUNDS
 from engine.game import GAME_OVER, ROUND_OVER
-from engine.search import NormalPlayers, SearchBot
+from engine.search import NormalPlayers, SearchBot, standing
 
-PLAYOUTS = 120          # per decision at two seats, spread over the candidates (4 worlds or more)
+PLAYOUTS = 300          # per decision at two seats, spread over the candidates (4 worlds or more)
 # A bigger table's rounds are longer: its share of the playouts, to think about as long.
 TABLE_SHARE = {2: 1.0, 3: 0.85, 4: 0.75, 5: 0.65}
 PLAYOUT_MOVES = 3000    # a guard: a round takes a few hundred moves at most
@@ -53,6 +53,7 @@ DISCARDS = 3            # the discards compared: normal's and the next by its ow
 # 7's start). The buys decide most in round 7's escalera, where four seats run the stock low.
 # Three and five seats are not measured: between, and as four.
 BUY_WORTH = {2: 2.5, 3: 11.0, 4: 20.0, 5: 20.0}
+WIN_WORTH = 50          # points: a win in the last round, about a round's spread
 
 RANK_OF = {name: i + 1 for i, name in enumerate(SPANISH.rank_names)}
 SUIT_OF = {letter: i for i, letter in enumerate(SPANISH.suit_letters)}
@@ -285,11 +286,10 @@ class FerroRules:
     def value(self, world: Ferrocarril) -> float:
         if world.phase not in (ROUND_OVER, GAME_OVER):
             return 0.0
-        points = world.round_results[-1]["points"]
         others = [s for s in range(world.players) if s != self.seat]
         buys = world.buys_left
         kept = buys[self.seat] - sum(buys[s] for s in others) / len(others)
-        return (sum(points[s] for s in others) / len(others) - points[self.seat]
+        return (standing(world.scores, self.seat, world.phase == GAME_OVER, WIN_WORTH)
                 + (BUY_WORTH[world.players] * kept if world.round < ROUNDS - 1 else 0.0))
 
 

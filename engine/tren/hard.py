@@ -11,8 +11,9 @@ playouts but a weaker player: 41 % of 200 one-round games against normal; normal
 standard errors: 54 % of 100 (`scripts/bench strength tren`).
 
 The candidates: every tile on every train it fits, and ending the turn where that is allowed;
-drawing and passing without a tile to play are no choice. The value of a round: the points the
-others are left with, on average, less the seat's own (lower scores win).
+drawing and passing without a tile to play are no choice. The value of a round: the seat's lead
+over its closest rival in the game's totals (lower scores win), and in the last round a win
+besides (`engine.search.standing`).
 """
 from __future__ import annotations
 
@@ -21,13 +22,13 @@ import random
 from engine import dominoes
 from engine.dominoes import ALL_TILES
 from engine.game import GAME_OVER, ROUND_OVER
-from engine.search import NormalPlayers, SearchBot
+from engine.search import NormalPlayers, SearchBot, standing
 from engine.tren import actions as A
 from engine.tren.bots import NormalBot
 from engine.tren.game import PLAY, Tren
 from engine.tren.trains import Train
 
-PLAYOUTS = 60           # per decision, spread over the candidates (at least 4 worlds each)
+PLAYOUTS = 120          # per decision, spread over the candidates (at least 4 worlds each)
 CANDIDATES = 3          # normal's best few tiles to play (and ending the turn, where allowed)
 PLAYOUT_MOVES = 2000    # a guard: a round of 8 seats takes a few hundred
 # The playouts' work per decision, in moves: 60 playouts took 3,800-5,000 moves (p50) and up to
@@ -35,8 +36,9 @@ PLAYOUT_MOVES = 2000    # a guard: a round of 8 seats takes a few hundred
 # time. Normal's planning is counted too, as a move per STEPS_PER_MOVE search steps (what a
 # move and a step cost, fitted over 170 searches at 2 and 4 seats: 35 µs and 0.33 µs): with
 # big hands at four seats a few playouts planned 9 million steps and took 3 s.
-MOVE_BUDGET = 6000
+MOVE_BUDGET = 12000
 STEPS_PER_MOVE = 100
+WIN_WORTH = 50          # points: a win in the game's last round, about a losing hand's worth
 
 
 def lean_view(game: Tren, seat: int) -> dict:
@@ -137,9 +139,7 @@ class TrenRules:
     def value(self, world: Tren) -> float:
         if world.phase not in (ROUND_OVER, GAME_OVER):
             return 0.0
-        points = world.round_results[-1]["points"]
-        others = [p for s, p in enumerate(points) if s != self.seat]
-        return sum(others) / len(others) - points[self.seat]
+        return standing(world.scores, self.seat, world.phase == GAME_OVER, WIN_WORTH)
 
 
 class DificilBot(SearchBot[Tren]):

@@ -61,11 +61,12 @@ def test_difficil_leaves_normals_move_only_for_one_clearly_better(name, full_sea
         normal = cls.make_bot("normal", seat, 5).choose(game.view(seat))
         first = hard.last[0]
         assert first.action == normal                   # normal's move is the one to beat
-        assert len({len(j.results) for j in hard.last}) == 1      # the same worlds for all
-        assert len(first.results) >= 4
+        assert len(first.results) >= 4                  # normal's meets every world
+        assert all(4 <= len(j.results) <= len(first.results) for j in hard.last)
         chosen = hard.choose(game.view(seat))
         if chosen != normal:
             judged = next(j for j in hard.last if j.action == chosen)
+            assert len(judged.results) == len(first.results)     # in contention to the end
             assert judged.margin_over(hard.last[0]) > SURE
     assert searched >= 20
 

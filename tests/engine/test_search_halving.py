@@ -1,0 +1,54 @@
+"""engine/search.judge's successive halving: a move far behind stops meeting worlds (never
+normal's, listed first), the playouts go to the moves still in contention, and `best` only
+chooses among those."""
+import random
+
+from engine.search import best, judge
+
+
+class Noisy:
+    """Each move's value is its `n` plus the world's luck plus some luck of its own."""
+
+    def world(self, view, rng: random.Random) -> dict:
+        return {"luck": rng.random()}
+
+    def play(self, world, action) -> None:
+        world["move"] = action["n"]
+
+    def finish(self, world, rng: random.Random):
+        world["own"] = random.Random(f"{rng.random()} {world['move']}").random() * 0.5
+        return 10
+
+    def value(self, world) -> float:
+        return world["luck"] + world["own"] + world["move"]
+
+
+def worlds_met(judged):
+    return [len(j.results) for j in judged]
+
+
+def test_a_move_far_behind_stops_and_the_rest_meet_more_worlds():
+    moves = [{"n": 0}, {"n": 0.05}, {"n": -5}, {"n": -6}]
+    judged = judge(Noisy(), {}, moves, playouts=80, seed=3)
+    met = worlds_met(judged)
+    assert met[2] == met[3] == 4                        # dropped after the first four worlds
+    assert met[0] == met[1] == 4 + (80 - 16) // 2       # the playouts left went to the others
+    assert sum(met) <= 80
+
+
+def test_normals_move_is_never_dropped_however_far_behind():
+    moves = [{"n": -5}, {"n": 0}, {"n": 0.02}]
+    judged = judge(Noisy(), {}, moves, playouts=60, seed=3)
+    assert worlds_met(judged)[0] == worlds_met(judged)[1] > 4
+    assert best(judged).action == {"n": 0} or best(judged).action == {"n": 0.02}
+
+
+def test_without_a_clear_loser_every_move_meets_every_world():
+    moves = [{"n": 0}, {"n": 0.01}, {"n": 0.02}]
+    assert worlds_met(judge(Noisy(), {}, moves, playouts=60, seed=3)) == [20, 20, 20]
+
+
+def test_a_dropped_move_is_never_chosen():
+    moves = [{"n": 0}, {"n": -5}, {"n": -6}, {"n": 0.01}]
+    judged = judge(Noisy(), {}, moves, playouts=80, seed=3)
+    assert best(judged).action in ({"n": 0}, {"n": 0.01})
