@@ -17,7 +17,8 @@ discard instead); and which card to discard (normal's and the next few by normal
 reckoning). Taking the discard in turn is a buy in this game, so it is the first choice.
 
 The value of a round: the seat's lead over its closest rival in the game's totals (lower scores
-win; in the last round a win besides: `engine.search.standing`), and the buys the seat keeps for the later contracts against the others'
+win; in the last round a win besides: `engine.search.standing`), and the buys the seat keeps for
+the later contracts against the others'
 (`BUY_WORTH`: what one buy more at the round's end was worth to normal in the rest of the
 game, measured by paired games; nothing after the last round).
 
