@@ -23,7 +23,7 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, Sequence, TypeVar
 
 W = TypeVar("W")
 
@@ -116,7 +116,7 @@ def _still_in_contention(alive: list[int], results: list[list[float]]) -> list[i
             if i in (0, leader) or judged[i].margin_over(judged[leader]) > -DROP]
 
 
-def standing(totals: list[float], seat: int, over: bool, win_worth: float,
+def standing(totals: Sequence[float], seat: int, over: bool, win_worth: float,
              lower_wins: bool = True) -> float:
     """What a playout's end is worth to `seat`, from every seat's game total: its lead over its
     closest rival (not over the others' average: at four seats, beating the leader is what
