@@ -7,8 +7,10 @@ For each game and table size: head to head (2 seats: one difícil, one normal) a
 among normal players (4 seats, or the game's most when fewer). Difícil sits at each seat in
 turn. Prints difícil's share of the games won (a shared win counts as a share) with its 95%
 Wilson interval, against the fair share, and the time of each of difícil's decisions that
-searched (p50/p95/max, ms). Games run in `--workers` processes. `--playouts` and `--sure` (the
-standard errors a move must beat normal's by, engine/search.SURE) try other settings.
+searched (p50/p95/max, ms) and how many of those left normal's move. Games run in `--workers`
+processes. `--baseline` plays every game again with normal in difícil's seat (the same deal)
+and prints the paired difference; `--playouts` and `--sure` (the standard errors a move must
+beat normal's by, engine/search.SURE) try other settings.
 """
 from __future__ import annotations
 
@@ -29,9 +31,10 @@ HARD = "dificil"
 MAX_ACTIONS = 50_000
 
 
-def play_one(job: tuple) -> tuple[float, list[float]]:
+def play_one(job: tuple) -> tuple[float, list[float], int]:
     """One game: (the share of the win of the player in `hard_seat`, its searching decisions'
-    seconds). `level` is difícil, or normal for the paired baseline."""
+    seconds, how many of them left normal's move). `level` is difícil, or normal for the paired
+    baseline."""
     name, players, hard_seat, seed, options, playouts, sure, level = job
     if sure is not None:
         search.SURE = sure
@@ -44,6 +47,7 @@ def play_one(job: tuple) -> tuple[float, list[float]]:
             bot.playouts = playouts
         bots.append(bot)
     thinking: list[float] = []
+    changed = 0
     for _ in range(MAX_ACTIONS):
         if game.finished:
             break
@@ -59,6 +63,7 @@ def play_one(job: tuple) -> tuple[float, list[float]]:
                 continue
             if seat == hard_seat and getattr(bots[seat], "last", None):
                 thinking.append(spent)
+                changed += action != bots[seat].last[0].action
             game.apply(seat, action)
             break
         else:
@@ -69,7 +74,7 @@ def play_one(job: tuple) -> tuple[float, list[float]]:
                 break
     result = game.result() or {"winners": []}
     winners = result["winners"]
-    return (1 / len(winners) if hard_seat in winners else 0.0), thinking
+    return (1 / len(winners) if hard_seat in winners else 0.0), thinking, changed
 
 
 def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -98,12 +103,14 @@ def measure(name: str, players: int, games: int, options: dict, playouts: int | 
             for g in range(games)]
     won: list[float] = []
     times: list[float] = []
+    changed = 0
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for share_won, thinking in pool.map(play_one, jobs, chunksize=1):
+        for share_won, thinking, left in pool.map(play_one, jobs, chunksize=1):
             won.append(share_won)
             times += thinking
-        baseline = ([b for b, _ in pool.map(play_one, [j[:-1] + ("normal",) for j in jobs],
+            changed += left
+        baseline = ([b for b, _, _ in pool.map(play_one, [j[:-1] + ("normal",) for j in jobs],
                                             chunksize=1)]
                     if with_baseline else [])
     share = sum(won) / games
@@ -111,6 +118,7 @@ def measure(name: str, players: int, games: int, options: dict, playouts: int | 
     ms = sorted(t * 1000 for t in times)
     return {"game": name, "players": players, "games": games, "share": share,
             "low": low, "high": high, "fair": 1 / players, "decisions": len(ms),
+            "changed": changed,
             "baseline": sum(baseline) / games if baseline else None,
             "difference": paired(won, baseline) if baseline else None,
             "p50": statistics.median(ms) if ms else 0.0,
@@ -150,7 +158,7 @@ def main(argv=None) -> int:
             interval = f"{r['share']:.1%} [{r['low']:.1%}, {r['high']:.1%}]"
             print(f"{name:<14}{players:>6}{r['games']:>7}  {interval:<22}{r['fair']:>6.0%}"
                   f"{r['decisions']:>11}{r['p50']:>8.0f}{r['p95']:>8.0f}{r['max']:>8.0f}"
-                  f"   ({r['seconds']:.0f} s)", flush=True)
+                  f"   ({r['seconds']:.0f} s; {r['changed']} left normal's move)", flush=True)
             if r["difference"]:
                 mean, low, high = r["difference"]
                 print(f"{'':<20}normal in the same seats and deals: {r['baseline']:.1%}; "
