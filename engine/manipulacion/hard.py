@@ -23,8 +23,8 @@ in the hands as they stand.
 
 Measured (`scripts/bench strength manipulacion --tables 2`, the default rule set, whole games
 to 200 points, one worker on a loaded machine, in runs of six games from seeds 1000, 1006,
-...): head to head 72 % [49, 88] of 18 games (13 won; 5, 5 and 3 of each six); its
-searching decisions p50 about 0.44 s, p95 0.55-0.82 s, max 1.35 s, about 370 of them a game.
+...): head to head 67 % [47, 82] of 24 games (16 won; 5, 5, 3 and 3 of each six); its
+searching decisions p50 about 0.45 s, p95 0.55-0.82 s, max 1.35 s, about 400 of them a game.
 It seldom leaves normal's play: in 80 sampled searches of two-seat games it drew instead twice,
 in 30 at four seats never (four seats sampled, not played whole: p50 0.64 s, p95 0.92 s with
 their budget of 300 moves). Too few games to say it is stronger: not in `bot_levels`.
