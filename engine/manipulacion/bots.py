@@ -26,7 +26,7 @@ from engine.manipulacion.melds import EITHER, HIGH, LOW, classify, fmt, named, p
 from engine.manipulacion.rulesets import RULESETS
 from engine.manipulacion.solver import solve_best
 
-LEVELS = ("facil", "normal")
+LEVELS = ("facil", "normal")     # written by hand; difícil (hard.py) searches with them
 log = logging.getLogger(__name__)
 
 
@@ -239,6 +239,9 @@ BOTS = {"facil": EasyBot, "normal": NormalBot}
 
 def make_bot(level: str, seat: int, seed: int = 0, solver=None):
     """A bot; "normal" asks `solver` (default: the solver's solve_best) for its plays."""
+    if level == "dificil":
+        from engine.manipulacion.hard import DificilBot  # builds on normal: imported late
+        return DificilBot(seat, seed)
     if level == "normal":
         return NormalBot(seat, seed, solver)
     return BOTS[level](seat, seed)
