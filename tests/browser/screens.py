@@ -418,7 +418,8 @@ def house(browser, out: Path, data: Path) -> None:
 
 
 def lobby(browser, out: Path, data: Path) -> None:
-    """The TV's start screen with eight seats taken, Tren Mexicano chosen, after a past night."""
+    """The TV's start screen with eight seats taken, Tren Mexicano chosen (its computer players
+at all three levels), after a past night."""
     store = Store(data / "sobremesa.sqlite3")
     past_night(store, 1, time.time() - 3600, "tren",
                [("Abuela", 34, "#2a9d8f"), ("Tío Paco", 61, "#e63946")])
@@ -430,9 +431,13 @@ def lobby(browser, out: Path, data: Path) -> None:
         expect(tv.locator(".join-panel .join-url strong")).to_have_text(
             re.compile(r"/j/[A-Z]{4}$"))
         choose_game(tv, "tren")
+        levels = tv.locator(".add-bot .segmented button")
+        expect(levels).to_have_count(3)
         for n in range(8):
+            levels.nth((n + 1) % 3).click()
             tv.locator(".add-bot .add").click()
             expect(tv.locator(".seats-panel .seat-name")).to_have_count(n + 1)
+        expect(tv.locator(".seats-panel .badge.bot", has_text="Difícil")).to_have_count(3)
         tv.wait_for_timeout(600)
         tv.screenshot(path=out / "tv-lobby-tren-8.png")
     finally:

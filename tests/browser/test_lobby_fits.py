@@ -1,6 +1,7 @@
 """The TV's start screen at 1920×1080 with every seat taken, for each game (and Rummy's rule sets
 with most options): the options and the house rules whole without a scroll (a TV is not scrolled
-from the sofa), no choice cut, every seat's name whole, and the latest game still listed."""
+from the sofa), no choice cut, every seat's name whole (beside any level's badge), and the
+latest game still listed."""
 import json
 import re
 import time
@@ -59,7 +60,9 @@ def test_the_start_screen_fits_with_every_seat_taken(browser, family_host, game,
             assert host_command(family_host.url, session["room"], session["host_token"],
                                 "set_options", {"options": options})["ok"]
         top = int(re.search(r"de (\d+)", tv.locator(".seats-panel .count").inner_text()).group(1))
+        levels = tv.locator(".add-bot .segmented button")
         for n in range(top):
+            levels.nth((n + 1) % levels.count()).click()    # every level's badge, the first too
             tv.locator(".add-bot .add").click()
             expect(tv.locator(".seats-panel .seat-name")).to_have_count(n + 1)
         tv.wait_for_timeout(300)

@@ -1,7 +1,7 @@
-"""The host with Tren Mexicano offering three levels, difícil too (its searching player exists
-in engine/tren/hard.py; a game lists it in `bot_levels` only once measured stronger than
-normal), and Ferrocarril two: the /solo tests and screenshots of level choosers with three
-levels and with two, whatever the games list at the time.
+"""The host with Tren Mexicano offering three levels, difícil too, and Ferrocarril two: the
+/solo tests and screenshots of level choosers with three levels and with two, whatever the
+games list at the time (a game lists difícil in `bot_levels` once measured stronger than
+normal).
 
     python -m tests.browser.three_levels_host [the host's own arguments]
 """
