@@ -116,6 +116,23 @@ def _still_in_contention(alive: list[int], results: list[list[float]]) -> list[i
             if i in (0, leader) or judged[i].margin_over(judged[leader]) > -DROP]
 
 
+def deal_hands(players: list[dict], count: str, seat: int, own: list, unseen: list,
+               known: dict[int, list] | None = None) -> list[list]:
+    """A world's hands: the seat's `own`, and each other seat's pieces it is known to hold
+    (`known`) and then the first of the shuffled `unseen` up to its count (`player[count]`).
+    The pieces dealt are taken off `unseen`: what is left goes to the stock."""
+    hands = []
+    for player in players:
+        if player["seat"] == seat:
+            hands.append(list(own))
+            continue
+        hand = list((known or {}).get(player["seat"], []))
+        more = player[count] - len(hand)
+        hands.append(hand + unseen[:more])
+        del unseen[:more]
+    return hands
+
+
 def standing(totals: Sequence[float], seat: int, over: bool, win_worth: float,
              lower_wins: bool = True) -> float:
     """What a playout's end is worth to `seat`, from every seat's game total: its lead over its

@@ -41,7 +41,7 @@ from engine.ferrocarril.melds import GROUP, Meld
 from engine.ferrocarril.planning import CARD, NAME, POINTS, Hand
 from engine.ferrocarril.rules import CONTRACTS, ROUNDS
 from engine.game import GAME_OVER, ROUND_OVER
-from engine.search import NormalPlayers, SearchBot, standing
+from engine.search import NormalPlayers, SearchBot, deal_hands, standing
 
 PLAYOUTS = 300          # per decision at two seats, spread over the candidates (4 worlds or more)
 # A bigger table's rounds are longer: its share of the playouts, to think about as long.
@@ -221,15 +221,7 @@ class FerroRules:
                     pool[c] -= 1
         unseen = list(pool.elements())
         rng.shuffle(unseen)
-        hands = []
-        for p in players:
-            if p["seat"] == self.seat:
-                hands.append(list(own))
-            else:
-                hand = placed.get(p["seat"], [])
-                more = p["cards"] - len(hand)
-                hands.append(hand + unseen[:more])
-                del unseen[:more]
+        hands = deal_hands(players, "cards", self.seat, own, unseen, placed)
         under = view["discard"] - len(top)
         game.hands = hands
         game.discard = [*unseen[:under], *top]

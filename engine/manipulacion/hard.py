@@ -43,7 +43,7 @@ from engine.manipulacion.game import PLAY, Manipulacion
 from engine.manipulacion.melds import fmt, parse_all
 from engine.manipulacion.rulesets import TO_150
 from engine.manipulacion.solver import solve_best
-from engine.search import NormalPlayers, SearchBot
+from engine.search import NormalPlayers, SearchBot, deal_hands
 
 PLAYOUTS = 24           # per decision, spread over the candidates (at least 4 worlds each)
 HORIZON = 4             # turns per seat a playout plays before the round is judged as it stands
@@ -117,14 +117,8 @@ class ManipulacionRules:
             + Counter(physical(x) for g in game.table for x in g)
         unseen = sorted((Counter(game.full_deck()) - seen).elements())
         rng.shuffle(unseen)
-        hands = []
-        for p in players:
-            if p["seat"] == self.seat:
-                hands.append(list(own))
-            else:
-                hands.append(unseen[:p["cards"]])
-                del unseen[:p["cards"]]
-        game.hands, game.stock = hands, unseen
+        game.hands = deal_hands(players, "cards", self.seat, own, unseen)
+        game.stock = unseen
         game.opened = [p.get("opened", True) for p in players]
         game.scores = [p["score"] for p in players]
         game.rounds_won = [p.get("rounds_won", 0) for p in players]

@@ -32,7 +32,7 @@ import random
 from engine import dominoes
 from engine.dominoes import ALL_TILES
 from engine.game import GAME_OVER, ROUND_OVER
-from engine.search import NormalPlayers, SearchBot, standing
+from engine.search import NormalPlayers, SearchBot, deal_hands, standing
 from engine.tren import actions as A
 from engine.tren.bots import NormalBot
 from engine.tren.game import PLAY, Tren
@@ -104,14 +104,8 @@ class TrenRules:
         seen = {hub, *own, *game.mexican.tiles, *(t for train in game.trains for t in train.tiles)}
         unseen = [t for t in ALL_TILES if t not in seen]
         rng.shuffle(unseen)
-        hands = []
-        for p in view["players"]:
-            if p["seat"] == self.seat:
-                hands.append(list(own))
-            else:
-                hands.append(unseen[:p["tiles"]])
-                del unseen[:p["tiles"]]
-        game.hands, game.boneyard = hands, unseen
+        game.hands = deal_hands(view["players"], "tiles", self.seat, own, unseen)
+        game.boneyard = unseen
         game.markers = [p["marker"] for p in view["players"]]
         game.dealer, game.turn, game.round = view["dealer"], view["turn"], view["round"] - 1
         game.scores = [p["score"] for p in view["players"]]
