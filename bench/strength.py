@@ -10,7 +10,9 @@ Wilson interval, against the fair share, and the time of each of difícil's deci
 searched (p50/p95/max, ms) and how many of those left normal's move. Games run in `--workers`
 processes. `--baseline` plays every game again with normal in difícil's seat (the same deal)
 and prints the paired difference; `--playouts` and `--sure` (the standard errors a move must
-beat normal's by, engine/search.SURE) try other settings.
+beat normal's by, engine/search.SURE) try other settings. `--record FILE` appends each game
+as it ends (so a long run stopped early keeps what it played), with `--label` naming the code it
+ran; `--report FILE ...` joins such records, by game, table size, options, settings and label.
 """
 from __future__ import annotations
 
@@ -96,34 +98,87 @@ def paired(won: list[float], baseline: list[float]) -> tuple[float, float, float
     return mean, mean - half, mean + half
 
 
-def measure(name: str, players: int, games: int, options: dict, playouts: int | None,
-            workers: int, first_seed: int = 1000, sure: float | None = None,
-            with_baseline: bool = False) -> dict:
-    jobs = [(name, players, g % players, first_seed + g, options, playouts, sure, HARD)
-            for g in range(games)]
-    won: list[float] = []
-    times: list[float] = []
-    changed = 0
-    started = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for share_won, thinking, left in pool.map(play_one, jobs, chunksize=1):
-            won.append(share_won)
-            times += thinking
-            changed += left
-        baseline = ([b for b, _, _ in pool.map(play_one, [j[:-1] + ("normal",) for j in jobs],
-                                            chunksize=1)]
-                    if with_baseline else [])
+def play_pair(job: tuple) -> dict:
+    """One deal: difícil's game and, when `baseline`, the same deal with normal in its seat;
+    the record kept for it (`--record`) and joined by `summarise`."""
+    name, players, hard_seat, seed, options, playouts, sure, baseline, label = job
+    won, thinking, changed = play_one((name, players, hard_seat, seed, options, playouts, sure,
+                                       HARD))
+    record = {"game": name, "players": players, "seed": seed, "seat": hard_seat,
+              "options": options, "playouts": playouts, "sure": sure, "label": label, "won": won,
+              "thinking_ms": [round(t * 1000, 1) for t in thinking], "changed": changed}
+    if baseline:
+        record["baseline"] = play_one((name, players, hard_seat, seed, options, None, None,
+                                       "normal"))[0]
+    return record
+
+
+def summarise(records: list[dict]) -> dict:
+    games = len(records)
+    won = [r["won"] for r in records]
     share = sum(won) / games
     low, high = wilson(share, games)
-    ms = sorted(t * 1000 for t in times)
-    return {"game": name, "players": players, "games": games, "share": share,
-            "low": low, "high": high, "fair": 1 / players, "decisions": len(ms),
-            "changed": changed,
-            "baseline": sum(baseline) / games if baseline else None,
-            "difference": paired(won, baseline) if baseline else None,
+    ms = sorted(t for r in records for t in r["thinking_ms"])
+    paired_records = [r for r in records if "baseline" in r]
+    baseline = [r["baseline"] for r in paired_records]
+    return {"game": records[0]["game"], "players": records[0]["players"], "games": games,
+            "share": share, "low": low, "high": high, "fair": 1 / records[0]["players"],
+            "decisions": len(ms), "changed": sum(r["changed"] for r in records),
+            "paired": len(paired_records),
+            "baseline": sum(baseline) / len(baseline) if baseline else None,
+            "difference": (paired([r["won"] for r in paired_records], baseline)
+                           if len(baseline) > 1 else None),
             "p50": statistics.median(ms) if ms else 0.0,
-            "p95": ms[int(0.95 * (len(ms) - 1))] if ms else 0.0, "max": ms[-1] if ms else 0.0,
-            "seconds": time.perf_counter() - started}
+            "p95": ms[int(0.95 * (len(ms) - 1))] if ms else 0.0, "max": ms[-1] if ms else 0.0}
+
+
+def measure(name: str, players: int, games: int, options: dict, playouts: int | None,
+            workers: int, first_seed: int = 1000, sure: float | None = None,
+            with_baseline: bool = False, record: str | None = None, label: str = "") -> dict:
+    jobs = [(name, players, g % players, first_seed + g, options, playouts, sure, with_baseline,
+             label) for g in range(games)]
+    records = []
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for one in pool.map(play_pair, jobs, chunksize=1):
+            records.append(one)
+            if record:
+                with open(record, "a", encoding="utf-8") as out:
+                    out.write(json.dumps(one) + "\n")
+    return summarise(records) | {"seconds": time.perf_counter() - started}
+
+
+def report(paths: list[str]) -> list[dict]:
+    """The records of earlier runs (`--record`), joined by game, table size, options and
+    settings; a deal met twice counts once (its first record)."""
+    groups: dict[str, dict[int, dict]] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                if not line.strip():
+                    continue
+                r = json.loads(line)
+                key = json.dumps([r["game"], r["players"], r["options"], r["playouts"],
+                                  r["sure"], r.get("label", "")], sort_keys=True)
+                groups.setdefault(key, {}).setdefault(r["seed"], r)
+    return [summarise(list(deals.values())) | {"settings": key}
+            for key, deals in sorted(groups.items())]
+
+
+def show(r: dict) -> None:
+    interval = f"{r['share']:.1%} [{r['low']:.1%}, {r['high']:.1%}]"
+    seconds = f"{r['seconds']:.0f} s; " if "seconds" in r else ""
+    print(f"{r['game']:<14}{r['players']:>6}{r['games']:>7}  {interval:<22}{r['fair']:>6.0%}"
+          f"{r['decisions']:>11}{r['p50']:>8.0f}{r['p95']:>8.0f}{r['max']:>8.0f}"
+          f"   ({seconds}{r['changed']} left normal's move)", flush=True)
+    if r["difference"]:
+        mean, low, high = r["difference"]
+        print(f"{'':<20}normal in the same seats and deals ({r['paired']}): {r['baseline']:.1%}; "
+              f"difícil less normal: {mean:+.1%} [{low:+.1%}, {high:+.1%}]", flush=True)
+
+
+HEADER = (f"{'game':<14}{'seats':>6}{'games':>7}  {'difícil wins':<22}{'fair':>6}"
+          f"{'decisions':>11}{'p50 ms':>8}{'p95 ms':>8}{'max ms':>8}")
 
 
 def main(argv=None) -> int:
@@ -140,12 +195,21 @@ def main(argv=None) -> int:
     parser.add_argument("--baseline", action="store_true",
                         help="also play every game with normal in difícil's seat, same deal, and "
                              "print the paired difference")
+    parser.add_argument("--record", metavar="FILE",
+                        help="append each game's record to FILE as it ends (JSON lines)")
+    parser.add_argument("--label", default="", help="the code a record ran (e.g. a commit)")
+    parser.add_argument("--report", nargs="+", metavar="FILE",
+                        help="print the figures of earlier runs' records instead of playing")
     args = parser.parse_args(argv)
     searching = searching_games()
     names = args.games_named or searching
     options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
-    print(f"{'game':<14}{'seats':>6}{'games':>7}  {'difícil wins':<22}{'fair':>6}"
-          f"{'decisions':>11}{'p50 ms':>8}{'p95 ms':>8}{'max ms':>8}", flush=True)
+    print(HEADER, flush=True)
+    if args.report:
+        for r in report(args.report):
+            show(r)
+            print(f"{'':<20}{r['settings']}", flush=True)
+        return 0
     for name in names:
         game_class = GAMES[name]
         if name not in searching:
@@ -153,16 +217,8 @@ def main(argv=None) -> int:
             continue
         for players in (int(t) for t in args.tables.split(",")):
             players = max(game_class.min_players, min(players, game_class.max_players))
-            r = measure(name, players, args.games, options, args.playouts, args.workers,
-                        args.seed, args.sure, args.baseline)
-            interval = f"{r['share']:.1%} [{r['low']:.1%}, {r['high']:.1%}]"
-            print(f"{name:<14}{players:>6}{r['games']:>7}  {interval:<22}{r['fair']:>6.0%}"
-                  f"{r['decisions']:>11}{r['p50']:>8.0f}{r['p95']:>8.0f}{r['max']:>8.0f}"
-                  f"   ({r['seconds']:.0f} s; {r['changed']} left normal's move)", flush=True)
-            if r["difference"]:
-                mean, low, high = r["difference"]
-                print(f"{'':<20}normal in the same seats and deals: {r['baseline']:.1%}; "
-                      f"difícil less normal: {mean:+.1%} [{low:+.1%}, {high:+.1%}]", flush=True)
+            show(measure(name, players, args.games, options, args.playouts, args.workers,
+                         args.seed, args.sure, args.baseline, args.record, args.label))
     return 0
 
 

@@ -1,8 +1,10 @@
 """bench/strength.py: the paired difference against normal in the same deals, and one game's
 record (the share won, the searches' times, the moves that left normal's)."""
+import json
+
 import pytest
 
-from bench.strength import paired, play_one
+from bench.strength import measure, paired, play_one, play_pair, report
 
 
 def test_the_paired_difference_is_the_mean_of_the_differences_with_its_interval():
@@ -20,3 +22,28 @@ def test_one_game_records_the_seats_share_and_its_searches():
     assert 0 <= changed <= len(thinking)
     baseline = play_one(job[:-1] + ("normal",))
     assert baseline[1] == [] and baseline[2] == 0                 # normal never searches
+
+
+def test_records_of_several_runs_join_by_settings_and_count_a_deal_once(tmp_path):
+    job = ("tren", 2, 0, 7, {"rounds": 1}, 8, None, True, "abc")
+    first = play_pair(job)
+    assert first["label"] == "abc" and first["seed"] == 7 and "baseline" in first
+    assert first["won"] in (0.0, 0.5, 1.0) and first["thinking_ms"]
+    other = dict(first, seed=8, seat=1, won=1 - first["won"])
+    elsewhere = dict(first, label="xyz")
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    a.write_text(json.dumps(first) + "\n" + json.dumps(other) + "\n")
+    b.write_text(json.dumps(dict(first, won=0.25)) + "\n" + json.dumps(elsewhere) + "\n")
+    joined = report([str(a), str(b)])
+    assert [r["games"] for r in joined] == [2, 1]          # seed 7 once; label xyz apart
+    assert joined[0]["share"] == pytest.approx(0.5)        # the first record of seed 7 stands
+    assert joined[0]["paired"] == 2 and joined[0]["difference"] is not None
+
+
+def test_a_run_appends_each_game_to_its_record(tmp_path):
+    path = tmp_path / "run.jsonl"
+    result = measure("tren", 2, 2, {"rounds": 1}, 8, 1, first_seed=20, record=str(path))
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [r["seed"] for r in lines] == [20, 21] and [r["seat"] for r in lines] == [0, 1]
+    assert result["games"] == 2 and result["share"] == pytest.approx(
+        sum(r["won"] for r in lines) / 2)
