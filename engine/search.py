@@ -82,9 +82,10 @@ DROP = 2.0      # standard errors behind the best so far at which a move meets n
 def judge(rules: Rules, view: dict, moves: list[dict], playouts: int, seed: int,
           least_worlds: int = 4, budget: int | None = None) -> list[Judged]:
     """Each move's results over the same worlds: about `playouts` playouts in all, at least
-    `least_worlds` worlds for every move, and no new world once the playouts have made
-    `budget` moves (where the rules count them): a long round costs fewer worlds, not more time.
-    The budget counts moves, not seconds, so that the same view still brings the same choice.
+    `least_worlds` worlds for every move, but no new world once the playouts have made `budget`
+    moves (where the rules count them), even below the least: a long round costs fewer worlds,
+    not more time, and with fewer than the least `best` keeps normal's move. The budget counts
+    moves, not seconds, so that the same view still brings the same choice.
 
     Successive halving: after every `least_worlds` worlds, a move `DROP` standard errors behind
     the best so far meets no more of them (never the first, normal's, which the others are
@@ -94,7 +95,7 @@ def judge(rules: Rules, view: dict, moves: list[dict], playouts: int, seed: int,
     alive = list(range(len(moves)))
     spent = played = done = 0
     while done < least_worlds or played + len(alive) <= playouts:
-        if budget is not None and done >= least_worlds and spent >= budget:
+        if budget is not None and spent >= budget:
             break
         deal_seed, play_seed = rng.getrandbits(64), rng.getrandbits(64)
         for i in alive:
@@ -151,11 +152,14 @@ def standing(totals: Sequence[float], seat: int, over: bool, win_worth: float,
 SURE = 2.0      # standard errors a move must beat the first listed by to be chosen instead
 
 
-def best(judged: list[Judged]) -> Judged:
+def best(judged: list[Judged], least_worlds: int = 1) -> Judged:
     """The move with the best mean among those clearly better than the first listed
     (normal's own) and still in contention at the end (as many worlds as the first): with a few
-    worlds each, the best mean of many moves is partly luck."""
+    worlds each, the best mean of many moves is partly luck. Normal's move stands when the
+    search met fewer than `least_worlds` worlds (its budget ran out first)."""
     first = judged[0]
+    if len(first.results) < least_worlds:
+        return first
     better = [j for j in judged[1:]
               if len(j.results) == len(first.results) and j.margin_over(first) > SURE]
     return max(better, key=lambda j: j.mean) if better else first
@@ -193,7 +197,7 @@ class SearchBot(Generic[W]):
         budget = None if self.budget is None else max(1, round(self.budget * PLAYOUT_SHARE))
         self.last = judge(rules, view, moves, playouts, view_seed(self.seed, view), least,
                           budget)
-        return best(self.last).action
+        return best(self.last, least).action
 
 
 class NormalPlayers:

@@ -1,8 +1,8 @@
-"""engine/search.judge: a budget of playout moves ends the search early (after the least
-worlds), the same for every candidate, and counts moves, not seconds."""
+"""engine/search.judge: a budget of playout moves ends the search early, the same for every
+candidate, and counts moves, not seconds; below the least worlds, normal's move stands."""
 import random
 
-from engine.search import judge
+from engine.search import best, judge
 
 
 class Counting:
@@ -42,9 +42,14 @@ def test_a_budget_of_moves_stops_new_worlds_for_every_candidate_alike():
     assert judged[0].results == judge(Counting(50), {}, MOVES, 40, 1)[0].results[:5]
 
 
-def test_the_least_worlds_are_played_whatever_the_budget():
+def test_a_spent_budget_stops_even_below_the_least_worlds_and_normals_move_stands():
+    # playouts far longer than usual (a seat holding thirty tiles): one world spends the budget
     judged = judge(Counting(1000), {}, MOVES, playouts=40, seed=1, least_worlds=4, budget=10)
-    assert [len(j.results) for j in judged] == [4, 4]
+    assert [len(j.results) for j in judged] == [1, 1]
+    assert judged[1].mean > judged[0].mean                  # move 1 is worth more in every world
+    assert best(judged, least_worlds=4).action == MOVES[0]
+    assert best(judge(Counting(1000), {}, MOVES, 40, 1, least_worlds=4, budget=10_000),
+                least_worlds=4).action == MOVES[1]          # with its worlds, the better move
 
 
 def test_rules_that_do_not_count_moves_are_not_cut():
