@@ -15,7 +15,7 @@ cards really are (the honesty tests re-deal them and check exactly that).
 Each game supplies its `Rules` (engine/<name>/hard.py): the candidates, a world from a view,
 the lean path through its rules that the playouts take (no views, no refusal texts), and the
 value of a finished round for a seat. `make_bot("dificil", …)` makes one; a game lists the level
-in `bot_levels` (the lobby, /solo) only once `scripts/bench strength` shows it beats normal.
+in `bot_levels` (the lobby, /solo), and `scripts/bench strength` measures it against normal.
 """
 from __future__ import annotations
 

@@ -29,7 +29,7 @@ DRAW, PLAY, KITTY = "draw", "play", "kitty"
 class Canasta(RoundGame):
     name = "canasta"
     min_players, max_players = rules.MIN_PLAYERS, rules.MAX_PLAYERS
-    bot_levels = ("facil", "normal")
+    bot_levels = ("facil", "normal", "dificil")
     info = INFO
     OPTIONS = OPTIONS
     FIRST_PHASE = DRAW

@@ -138,7 +138,7 @@ def _check_deal_table(table, players: int, round_no) -> list[tuple[int, list[Car
 class Ferrocarril(RoundGame):
     name = "ferrocarril"
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
-    bot_levels = ("facil", "normal")
+    bot_levels = ("facil", "normal", "dificil")
     info = INFO
     OPTIONS = OPTIONS
     FIRST_PHASE = DRAW

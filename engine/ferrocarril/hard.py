@@ -25,8 +25,9 @@ round).
 Measured (`scripts/bench strength ferrocarril`, whole games of seven rounds, one worker on a
 loaded machine): head to head 55 % [42, 67] of 60 games, one difícil among three normal 28 %
 [16, 45] of 32 (fair 25 %); decisions p50 about 0.15 s, p95 0.4 s, max 0.9 s. It leaves
-normal's move in about one searched decision in twenty. Not clearly stronger than normal: not
-in `bot_levels` yet.
+normal's move in about one searched decision in twenty. Not clearly stronger than normal yet,
+never measured weaker: offered (`bot_levels`) as every game's third level, its thousand-game
+run recorded as it goes (`scripts/bench strength ferrocarril --record`).
 """
 from __future__ import annotations
 

@@ -53,7 +53,7 @@ def solver_hint(rules, table, hand, loose):
 class Manipulacion(RoundGame):
     name = "manipulacion"
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
-    bot_levels = ("facil", "normal")
+    bot_levels = ("facil", "normal", "dificil")
     info = INFO
     OPTIONS = OPTIONS
     FIRST_PHASE = PLAY

@@ -27,7 +27,8 @@ to 200 points, one worker on a loaded machine, in runs of six games from seeds 1
 searching decisions p50 about 0.45 s, p95 0.55-0.82 s, max 1.35 s, about 400 of them a game.
 It seldom leaves normal's play: in 80 sampled searches of two-seat games it drew instead twice,
 in 30 at four seats never (four seats sampled, not played whole: p50 0.64 s, p95 0.92 s with
-their budget of 300 moves). Too few games to say it is stronger: not in `bot_levels`.
+their budget of 300 moves). Too few games to be sure, all of them at or above normal: offered
+(`bot_levels`) as every game's third level.
 """
 from __future__ import annotations
 

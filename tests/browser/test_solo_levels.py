@@ -1,8 +1,9 @@
 """Each computer player at its own level on /solo (issue 26): a row per opponent, named as the
 host will name it, with the game's levels (Fácil · Normal · Difícil where the game lists three,
 Fácil · Normal where it lists two) and «Todos» to set them all; the levels chosen reach the
-host seat by seat, and the device remembers them. The host here gives Tren three levels
-(tests/browser/three_levels_host.py); the other games keep what they list.
+host seat by seat, and the device remembers them. The host here gives Tren three levels and
+Ferrocarril two (tests/browser/three_levels_host.py), so both choosers are seen whatever the
+games list.
 
 With SOBREMESA_SCREENS set, the setup with Tren's most opponents (seven) is saved under
 docs/screens/ at 1366×768, as a Pixel 7 and as an iPhone 13."""

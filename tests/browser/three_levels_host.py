@@ -1,7 +1,6 @@
 """The host with Tren Mexicano offering three levels, difícil too, and Ferrocarril two: the
-/solo tests and screenshots of level choosers with three levels and with two, whatever the
-games list at the time (a game lists difícil in `bot_levels` once measured stronger than
-normal).
+/solo tests and screenshots of level choosers with three levels and with two (the chooser shows
+whatever a game lists; every game lists three today), whatever the games list at the time.
 
     python -m tests.browser.three_levels_host [the host's own arguments]
 """

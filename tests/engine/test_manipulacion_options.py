@@ -16,12 +16,12 @@ from tests.engine.manipulacion_helpers import RULESET_NAMES
 pytestmark = pytest.mark.usefixtures("solver_stub")
 
 
-def test_registered_as_manipulacion_with_two_to_five_players_and_two_bot_levels():
+def test_registered_as_manipulacion_with_two_to_five_players_and_three_bot_levels():
     assert game_class("manipulacion") is Manipulacion
     assert GAMES["manipulacion"].name == "manipulacion"
     catalogue = Manipulacion.catalogue()
     assert catalogue["min_players"] == 2 and catalogue["max_players"] == 5
-    assert catalogue["bot_levels"] == ["facil", "normal"]
+    assert catalogue["bot_levels"] == ["facil", "normal", "dificil"]
     json.dumps(catalogue)
 
 
