@@ -4,6 +4,7 @@ import functools
 
 import pytest
 
+from engine import search
 from engine.tren.game import Tren
 from tests.server.conftest import Harness, ManualScheduler
 
@@ -81,3 +82,22 @@ def test_the_other_levels_wait_and_then_think():
     h = tren_with_bot("normal", scheduler)
     run_until_seat_thinks(h, scheduler, 0)
     assert [(d, n) for d, n in task_names(scheduler) if n == "_bot_move"] == [(2.0, "_bot_move")]
+
+
+@pytest.mark.parametrize("game", ["ferrocarril", "canasta", "manipulacion", "tren"])
+def test_every_game_offers_a_searching_player_that_plays_at_the_table(game, monkeypatch):
+    """Each game lists difícil: the host takes it, and it thinks and moves through the same
+    path as the others (a twentieth of its playouts here: the moves, not their strength)."""
+    monkeypatch.setattr(search, "PLAYOUT_SHARE", 0.05)
+    scheduler = ManualScheduler()
+    h = Harness(game=game, scheduler=scheduler, bot_delay=0.5)
+    assert h.host("add_bot", level="dificil")["ok"]
+    assert h.host("add_bot", level="normal")["ok"]
+    assert h.host("start")["ok"]
+    assert h.room.seats[0].bot == "dificil"
+    for _ in range(400):
+        if sum(1 for seat, _ in h.room.game.log if seat == 0) >= 3:
+            break
+        scheduler.tasks.sort(key=lambda task: task[0])
+        scheduler.tasks.pop(0)[1]()
+    assert sum(1 for seat, _ in h.room.game.log if seat == 0) >= 3
