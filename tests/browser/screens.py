@@ -3,7 +3,8 @@ one-device screen (/solo on a laptop, a tablet either way round and a phone, and
 dealt on the laptop) and its lessons.
 
     .venv/bin/python -m tests.browser.screens [--out docs/screens]
-        [--only host|damaged|solo|lessons|night|phone|tren|canasta|house|lobby] [--suffix=-before]
+        [--only host|sound|damaged|solo|lessons|night|phone|tren|canasta|house|lobby]
+        [--suffix=-before]
 
 Starts real hosts on loopback, plays the moments through the pages, and saves one PNG each.
 """
@@ -81,6 +82,41 @@ def host_controls(browser, devices, out: Path, data: Path) -> None:
         expect(abuela.locator("#autoplay-bar")).to_be_visible()
         tv.screenshot(path=out / "tv-host-menu.png")
         abuela.screenshot(path=out / "phone-autoplay-bar.png")
+    finally:
+        host.kill()
+
+
+def sound(browser, devices, out: Path, data: Path) -> None:
+    """The host menu's sound, volume and voice (on a laptop with a Spanish voice), and a phone's
+    «Aa» with its sound switch, as a Pixel 7 and as an iPhone 13."""
+    from tests.browser.test_sound import VOICE
+    host = Host(data, "--bot-delay", "1.5")
+    try:
+        tv = tv_page(browser)
+        tv.add_init_script(VOICE)
+        tv.goto(host.url + "/")
+        join_text = tv.locator(".join-panel .join-url strong")
+        expect(join_text).to_have_text(re.compile(r"/j/[A-Z]{4}$"))
+        url = "http://" + join_text.inner_text()
+        phones = {}
+        for name, device in (("pixel7", "Pixel 7"), ("iphone13", "iPhone 13")):
+            page = browser.new_context(**devices[device]).new_page()
+            page.set_default_timeout(10000)
+            join(page, url, "Abuela" if name == "pixel7" else "Tío")
+            expect(page.locator("body")).to_have_attribute("data-screen", "lobby")
+            phones[name] = page
+        add_bots(tv, 1, seated=2)
+        tv.locator("#start").click()
+        expect(phones["pixel7"].locator("body")).to_have_attribute("data-screen", "game")
+        tv.locator("#host-menu-btn").click()
+        tv.locator(".host-menu .speak-switch").click()
+        expect(tv.locator(".host-menu .speak-switch")).to_have_attribute("aria-pressed", "true")
+        tv.screenshot(path=out / "tv-host-menu-sound.png")
+        for name, page in phones.items():
+            page.locator("#display-btn").click()
+            expect(page.locator('.display-option[data-option="sound"]')).to_be_visible()
+            page.wait_for_timeout(300)
+            page.screenshot(path=out / f"phone-aa-sound-{name}.png")
     finally:
         host.kill()
 
@@ -447,8 +483,8 @@ at all three levels), after a past night."""
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.browser.screens")
     parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
-    parser.add_argument("--only", choices=["host", "damaged", "solo", "lessons", "night", "phone",
-                                           "tren", "canasta", "house", "lobby"],
+    parser.add_argument("--only", choices=["host", "sound", "damaged", "solo", "lessons", "night",
+                                           "phone", "tren", "canasta", "house", "lobby"],
                         help="take only this group of screenshots")
     parser.add_argument("--suffix", default="",
                         help="added to the night and phone groups' names (-before: to compare)")
@@ -457,10 +493,12 @@ def main(argv=None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as tmp:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for sub in "abcdefghij":
+        for sub in "abcdefghijk":
             (Path(tmp) / sub).mkdir()
         if args.only in (None, "host"):
             host_controls(browser, playwright.devices, out, Path(tmp) / "a")
+        if args.only in (None, "sound"):
+            sound(browser, playwright.devices, out, Path(tmp) / "k")
         if args.only in (None, "damaged"):
             damaged(browser, out, Path(tmp) / "b")
         if args.only in (None, "solo"):

@@ -119,7 +119,9 @@ def test_the_tv_keeps_its_own_options(tv, host, new_phone):
     assert tv.evaluate("() => getComputedStyle(document.body).backgroundImage") == "none"
     phone = new_phone()
     phone.goto(host.url + "/j")
-    expect(phone.locator("#display-btn")).to_have_accessible_name("Aa: cartas y colores")
+    # The TV's sound is in the host menu; a phone's switch is in its «Aa».
+    expect(tv.locator("#display-btn")).to_have_accessible_name("Aa: cartas y colores")
+    expect(phone.locator("#display-btn")).to_have_accessible_name("Aa: cartas, colores y sonido")
     assert phone.evaluate("() => document.documentElement.className") == ""
 
 

@@ -5,6 +5,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { store } from "./storage.js";
+import { setSound, soundSettings } from "./sound.js";
 
 const KEY = "sobremesa.display";
 export const OPTIONS = ["four_colour", "large", "contrast"];
@@ -50,7 +51,8 @@ export function onDisplayChange(fn) {
 
 // The "Aa" button and its dialog (a native modal <dialog>: focus kept inside, Esc closes).
 // Keys pressed in the dialog stay in it (the one-device page's game keys never see them).
-export function displayButton(extraClass = "") {
+// With `sound`, the dialog also has this device's sound switch (a phone's).
+export function displayButton(extraClass = "", { sound = false } = {}) {
   const dialog = h("dialog", { class: "display-dialog", "aria-labelledby": "display-title",
     on: { keydown: (event) => event.stopPropagation(), close: () => button.focus() } });
   const button = h("button", { type: "button", id: "display-btn", class: ["display-btn", extraClass],
@@ -58,18 +60,20 @@ export function displayButton(extraClass = "") {
   const open = () => { draw(); dialog.showModal(); };
   const label = () => {
     button.textContent = t("display.button");
-    button.setAttribute("aria-label", t("display.name"));
-    button.title = t("display.title");
+    button.setAttribute("aria-label", t(sound ? "display.name_sound" : "display.name"));
+    button.title = t(sound ? "display.title_sound" : "display.title");
   };
+  const option = (name, on, change) => h("label", { class: "display-option", dataset: { option: name } },
+    h("input", { type: "checkbox", name, ...(on ? { checked: true } : {}),
+      on: { change: (event) => change(event.target.checked) } }),
+    h("span", { class: "display-words" },
+      h("b", { text: t(`display.${name}`) }), h("span", { text: t(`display.${name}.hint`) })));
   function draw() {
     dialog.replaceChildren(
-      h("h2", { id: "display-title", text: t("display.title") }),
+      h("h2", { id: "display-title", text: t(sound ? "display.title_sound" : "display.title") }),
       h("p", { class: "display-note", text: t("display.note") }),
-      ...OPTIONS.map((name) => h("label", { class: "display-option", dataset: { option: name } },
-        h("input", { type: "checkbox", name, ...(current[name] ? { checked: true } : {}),
-          on: { change: (event) => setDisplayOption(name, event.target.checked) } }),
-        h("span", { class: "display-words" },
-          h("b", { text: t(`display.${name}`) }), h("span", { text: t(`display.${name}.hint`) })))),
+      ...OPTIONS.map((name) => option(name, current[name], (on) => setDisplayOption(name, on))),
+      ...(sound ? [option("sound", soundSettings().on, (on) => setSound({ on }))] : []),
       h("form", { method: "dialog" }, h("button", { type: "submit", class: "btn primary", text: t("display.done") })));
   }
   label();

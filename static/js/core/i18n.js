@@ -36,6 +36,10 @@ const STRINGS = {
     "display.contrast": "Alto contraste",
     "display.contrast.hint": "Fondo negro, textos blancos y bordes gruesos.",
     "display.done": "Listo",
+    "display.name_sound": "Aa: cartas, colores y sonido",
+    "display.title_sound": "Cartas, colores y sonido",
+    "display.sound": "Sonido",
+    "display.sound.hint": "Un aviso cuando te toca y cuando puedes comprar.",
 
     "phone.record_title": "Tu historial en {game}",
     "phone.record_win": "{wins} victoria de {played} partidas",
@@ -134,6 +138,10 @@ const STRINGS = {
     "display.contrast": "High contrast",
     "display.contrast.hint": "Black background, white text and thick edges.",
     "display.done": "Done",
+    "display.name_sound": "Aa: cards, colours and sound",
+    "display.title_sound": "Cards, colours and sound",
+    "display.sound": "Sound",
+    "display.sound.hint": "A chime when it is your turn and when you can buy.",
 
     "phone.record_title": "Your record in {game}",
     "phone.record_win": "{wins} win in {played} games",

@@ -357,6 +357,13 @@ export function handHandle(ui, root, { reconcile, render, redrawHand, tickMs, fr
 // A phone screen of a header, the hand and the rest (the table, overlays): update keeps the
 // state, draws the header, then the hand (it measures the header for its room), then calls
 // turned(firstUpdate) (the vibrations) and draws the rest; relabel redraws all three.
+// It has just become this seat's turn: a buzz (`pattern`) and the turn chime (where the
+// screen's ctx has sound: the phone's).
+export function yourTurn(ctx, pattern = 400) {
+  ctx.vibrate(pattern);
+  ctx.sound?.("turn");
+}
+
 export function screenWithHand(ui, root, { header, hand, rest, turned, tickMs, countdowns, cleanups }) {
   function update(state) {
     if (!state.game) return;

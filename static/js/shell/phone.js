@@ -16,6 +16,7 @@ import { pressGuard } from "../core/press.js";
 import { screenSlot } from "./games.js";
 import { banner, dropMoment, dropMomentOnInput, errorText, momentBanner, vibrate } from "./notices.js";
 import { drawRecord } from "./record.js";
+import { phoneSound } from "./phone-sound.js";
 
 const NAME_KEY = "sobremesa.name";
 const seatKey = (code) => `sobremesa.seat.${code}`;
@@ -323,6 +324,7 @@ const gameSlot = screenSlot($("game-root"), "phone", () => ({
     room: app.code, token: store.get(seatKey(app.code)), action }),
   banner: momentBanner,
   vibrate,
+  sound: phoneSound,
   errorText,
 }), () => t("phone.no_game_ui"));
 dropMomentOnInput($("game-root"));
@@ -439,7 +441,7 @@ function start() {
 }
 
 $("lang-toggle").addEventListener("click", toggleLang);
-const display = displayButton();
+const display = displayButton("", { sound: true });
 $("lang-toggle").after(display.button);
 document.body.append(display.dialog);
 onLangChange(() => {

@@ -8,6 +8,7 @@ import { h } from "../core/dom.js";
 import { getLang, pick, t } from "../core/i18n.js";
 import { seatChip, seatVars } from "../core/seats.js";
 import { store } from "../core/storage.js";
+import { soundControls } from "./tv-sound.js";
 
 const SEEN_KEY = "sobremesa.tv.seen_notices";
 let menuOpen = false;
@@ -106,6 +107,7 @@ function hostMenu(state, ctx) {
           h("p", { text: t("tv.open_takeover_hint") })),
         h("button", { type: "button", class: ["switch", room.open_takeover && "on"], "aria-pressed": String(!!room.open_takeover),
           on: { click: () => ctx.host("set_takeover", { open: !room.open_takeover }) } }, room.open_takeover ? "✓" : "✕")),
+      soundControls(h, ctx.rerender),
       state.house ? pairOther(ctx) : pairThis(ctx),
       damagedList(state, ctx),
       h("p", { class: "menu-version", text: t("tv.version", { version: document.body.dataset.version || "?" }) })));

@@ -17,6 +17,7 @@ import { setTimers } from "../core/timers.js";
 import { pressGuard } from "../core/press.js";
 import { loadScreen, readCatalogue } from "./games.js";
 import { renderHostLayer } from "./tv-host.js";
+import { follow, followLobby, onVoices } from "./tv-sound.js";
 import { fitRecent, honourLayer, recentPanel, refreshHistory } from "./tv-history.js";
 import { closeReplay, openReplay, replayShown } from "./tv-replay.js";
 import tvStrings from "./tv-strings.js";
@@ -49,6 +50,7 @@ let mode = null;                  // "lobby" | "game": what #screen holds now
 let gameRoot = null;
 let gameName = null;
 let screen = null;                // the mounted game screen {update, relabel, destroy}
+let sounds = null;                // the game screen's module's `sounds` (shell/tv-sound.js)
 let sawPlay = false;              // this page saw the game before its end: the slideshow follows
 let replayOffer = null;           // the podium's "Ver los mejores momentos"
 
@@ -228,6 +230,7 @@ function render() {
   if (replayShown() === "moments" && state.game?.phase !== "game_over") closeReplay();   // a new game
   if (state.game) renderGame();
   else {
+    followLobby(state);
     if (dragging) return; // the seat list is being dragged: draw after the drop
     renderLobby();
   }
@@ -331,6 +334,7 @@ async function renderGame() {
     const module = await loadScreen(name, "tv");
     if (!module || root !== gameRoot) return;
     screen = module.mount(root, { host, setHeader, toast, clearToasts, catalogue: gameInfo(name) });
+    sounds = module.sounds || null;
   }
   if (!screen || mode !== "game" || !state.game) return;
   try {
@@ -338,6 +342,7 @@ async function renderGame() {
   } catch (error) {
     console.error("render failed", error);
   }
+  follow(state, sounds);
   afterTheGame();
 }
 
@@ -674,6 +679,7 @@ onDisplayChange(() => {
   else if (screen) screen.relabel();
   scheduleRender();
 });
+onVoices(scheduleRender);      // the host menu's voice switch shows once the system's voices load
 render();
 socket = connect(onState, onStatus);
 socket.on("kicked", () => { /* the TV has no seat to lose */ });

@@ -11,7 +11,7 @@ import { cardScale } from "../../core/display.js";
 import { getLang, t } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
 import { cardEl, cardName } from "../../pieces/french.js";
-import { cardMaker, makeLine, laterResults, screenWithHand, stateReaders, swatch } from "../../shell/phone-kit.js";
+import { cardMaker, makeLine, laterResults, screenWithHand, stateReaders, swatch, yourTurn } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { mount as mountHand } from "./hand.js";
 import { mount as mountTable } from "./table.js";
@@ -134,7 +134,7 @@ export function mount(root, ctx) {
     header: renderHeader, hand, rest: renderRest, tickMs: 250, countdowns: updateCountdowns,
     turned(firstUpdate) {
       const mine = myTurn();
-      if (!firstUpdate && mine && !ui.wasMyTurn) ctx.vibrate(400);
+      if (!firstUpdate && mine && !ui.wasMyTurn) yourTurn(ctx);
       ui.wasMyTurn = mine;
     },
     cleanups: [table.destroy, results.destroy],

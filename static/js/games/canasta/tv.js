@@ -55,6 +55,19 @@ export function eventText(ev, ctx) {
 
 // ----- entry point ---------------------------------------------------------------------------------
 
+// What the room hears (shell/tv-sound.js): a canasta, the pile taken, a card laid, going out.
+export const sounds = {
+  cues: {
+    canasta: [523, 659, 784, 1047].map((f, i) => [f, i * 0.09, i === 3 ? 0.55 : 0.25, "triangle", 0.7]),
+    pile: [[220, 0, 0.45, "triangle", 0.6, 440], [330, 0.1, 0.4, "sine", 0.4, 660]],
+  },
+  events: {
+    discard: "card", meld: "card", add: "card", take_top: "card", red_three: "card",
+    take_pile: "pile", kitty_taken: "pile", canasta: "canasta", out: "out",
+  },
+  say: { canasta: "canasta.say.canasta", pile: "canasta.say.pile" },
+};
+
 export const mount = tvScreen(render, (ctx) => ({ lastEvent: lastEventN(ctx.view) }));
 
 function render(root, ctx, memory) {

@@ -10,7 +10,7 @@ import { cardEl, theCard, theCards } from "../../pieces/spanish.js";
 import { getLang, pick, t } from "../../core/i18n.js";
 import { h, s as svg } from "../../core/dom.js";
 import { announce } from "../../core/announce.js";
-import { cardMaker, makeLine, laterResults, screenWithHand, stateReaders, swatch } from "../../shell/phone-kit.js";
+import { cardMaker, makeLine, laterResults, screenWithHand, stateReaders, swatch, yourTurn } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { eventFollower, fly, inTurn } from "../../shell/motion.js";
 import { followWindow, outcomeLine, windowAsks, windowShows } from "./buy.js";
@@ -218,6 +218,7 @@ export function mount(root, ctx) {
       if (ui.announced !== b.key) {     // once a window: "¡Compro? La ha tirado Ana: el 7 de copas."
         ui.announced = b.key;
         announce(`${t("phone.fc.buy.title")} ${sub}: ${theCard(b.card, getLang())}.`);
+        ctx.sound?.("ask");
       }
       box.append(h("p", { class: "buy-title", text: t("phone.fc.buy.title") }), h("p", { class: "buy-sub", text: sub }),
         h("div", { class: "buy-card" }, card(b.card)),
@@ -265,10 +266,21 @@ export function mount(root, ctx) {
         const total = game().buy_window?.seconds || d.seconds;
         const shown = Math.min(left, total);
         node.replaceChildren(ring(total ? shown / total : 0, Math.ceil(shown)));
+        tickLastSeconds(shown);
       } else {
         node.textContent = t("phone.fc.res.auto_next", { s: Math.ceil(left) });
       }
     });
+  }
+
+  // A tick as each of the window's last two seconds begins, while it still waits for an answer.
+  function tickLastSeconds(shown) {
+    const b = ui.buy;
+    const second = Math.ceil(shown);
+    const key = b && `${b.key}:${second}`;
+    if (!b || b.pressed || b.passed || b.outcome || second > 2 || second < 1 || ui.ticked === key) return;
+    ui.ticked = key;
+    ctx.sound?.("tick");
   }
 
   // ----- answering the window -------------------------------------------------------------------------
@@ -340,7 +352,7 @@ export function mount(root, ctx) {
       ui.wasMyTurn = mine;
       if (opened && startedTurn) vibrate([200, 100, 200, 100, 400]);
       else if (opened) vibrate([200, 100, 200]);
-      else if (startedTurn && !firstUpdate) vibrate(400);
+      else if (startedTurn && !firstUpdate) yourTurn(ctx);
     },
     cleanups: [table.destroy, () => document.body.classList.remove("buy-open")],
   });

@@ -6,6 +6,7 @@ import { h } from "../../core/dom.js";
 import { getLang, pick, t, tn } from "../../core/i18n.js";
 import { ring, secondsLeft } from "../../core/timers.js";
 import { cardEl as deckCard, cardName, theCard, theCards } from "../../pieces/spanish.js";
+import { windowKey } from "./buy.js";
 import { mount as mountResults } from "./results.js";
 import { fitMelds, freshMelds, mount as mountTable } from "./table.js";
 import {
@@ -56,6 +57,23 @@ export function eventText(ev, ctx) {
 }
 
 // ----- entry point ---------------------------------------------------------------------------------
+
+// What the room hears (shell/tv-sound.js): a ¡Compro! as it is bought (another one when it went by
+// priority), a joker stolen, a window opening, a contract laid.
+export const sounds = {
+  cues: {
+    steal: [[988, 0, 0.4, "triangle", 0.6, 392], [196, 0.05, 0.35, "sine", 0.4]],
+    priority: [[1319, 0, 0.2, "sine", 0.8], [1047, 0.14, 0.2, "sine", 0.8], [1319, 0.28, 0.45, "sine", 0.8]],
+    compro: [[1319, 0, 0.22, "sine", 0.8], [1319, 0.16, 0.4, "sine", 0.8], [659, 0, 0.5, "triangle", 0.3]],
+    window: [[523, 0, 0.18, "triangle", 0.7], [659, 0.09, 0.18, "triangle", 0.7], [784, 0.18, 0.3, "triangle", 0.7]],
+  },
+  events: {
+    discard: "card", meld: "card", add: "card", salir: "out", steal: "steal",
+    bought: (ev) => (ev.outbid?.length ? "priority" : "compro"),
+  },
+  moments: { window: windowKey },
+  say: { compro: "tv.say.compro", priority: "tv.say.priority", steal: "tv.say.steal" },
+};
 
 export const mount = tvScreen(render,
   (ctx) => ({ lastEvent: lastEventN(ctx.view), trackFresh: freshMelds(), fresh: new Map() }));

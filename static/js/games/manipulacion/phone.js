@@ -11,7 +11,7 @@ import { cardEl } from "../../pieces/french.js";
 import { hasScore, multiRound, tc } from "./common.js";
 import { h } from "../../core/dom.js";
 import { signed } from "../../core/numbers.js";
-import { cardMaker, makeLine, laterResults, screenWithHand, seatStrip, stateReaders, swatch } from "../../shell/phone-kit.js";
+import { cardMaker, makeLine, laterResults, screenWithHand, seatStrip, stateReaders, swatch, yourTurn } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { eventFollower, fly, inTurn } from "../../shell/motion.js";
 import { mount as mountHand } from "./hand.js";
@@ -178,7 +178,7 @@ export function mount(root, ctx) {
     header: renderHeader, hand, rest: renderRest, tickMs: 250, countdowns: updateCountdowns,
     turned(firstUpdate) {
       const mine = myTurn();
-      if (mine && !ui.wasMyTurn && !firstUpdate) ctx.vibrate(400);
+      if (mine && !ui.wasMyTurn && !firstUpdate) yourTurn(ctx);
       ui.wasMyTurn = mine;
     },
     cleanups: [table.destroy],

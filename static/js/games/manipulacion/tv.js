@@ -31,6 +31,11 @@ function card(code, options = {}) {
 
 // ----- entry point ---------------------------------------------------------------------------
 
+// What the room hears (shell/tv-sound.js): a play on the table, a seat going out.
+export const sounds = {
+  events: { play: "card", close: "out", surrender: "card" },
+};
+
 export const mount = tvScreen(render,
   (ctx) => ({ lastEvent: lastEventN(ctx.view), keys: null, fresh: new Map(), timer: null }));
 

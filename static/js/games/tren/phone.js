@@ -10,7 +10,7 @@ import { cardScale } from "../../core/display.js";
 import { getLang, sentence, t } from "../../core/i18n.js";
 import { h } from "../../core/dom.js";
 import { theTile, tileEl } from "../../pieces/dominoes.js";
-import { makeLine, laterResults, screenWithHand, stateReaders, swatch } from "../../shell/phone-kit.js";
+import { makeLine, laterResults, screenWithHand, stateReaders, swatch, yourTurn } from "../../shell/phone-kit.js";
 import { updateCountdowns as fillCountdowns } from "../../core/timers.js";
 import { eventFollower, fly, inTurn } from "../../shell/motion.js";
 import { mount as mountHand } from "./hand.js";
@@ -176,7 +176,7 @@ export function mount(root, ctx) {
       const cover = playing() && g.open_double ? `${g.round}:${g.open_double.train}:${g.open_double.tile}` : null;
       if (!firstUpdate && mine) {
         // Your turn; a longer buzz when it starts with a double to cover, or one appears in it.
-        if (!ui.wasMyTurn) ctx.vibrate(cover ? [200, 100, 200, 100, 400] : 400);
+        if (!ui.wasMyTurn) yourTurn(ctx, cover ? [200, 100, 200, 100, 400] : 400);
         else if (cover && cover !== ui.cover) ctx.vibrate([200, 100, 200]);
       }
       ui.wasMyTurn = mine;

@@ -61,6 +61,21 @@ export function eventText(ev, ctx) {
 
 // ----- entry point ---------------------------------------------------------------------------------
 
+// What the room hears (shell/tv-sound.js): the Mexican train's whistle when it starts, a double to
+// cover, a tile played.
+export const sounds = {
+  cues: {
+    mexican: [[587, 0, 0.7, "sine", 0.5, 560], [740, 0, 0.7, "sine", 0.5, 705], [880, 0, 0.7, "sine", 0.4, 840]],
+    double: [[196, 0, 0.25, "triangle", 0.8], [196, 0.2, 0.4, "triangle", 0.8], [392, 0.2, 0.4, "sine", 0.3]],
+  },
+  events: { play: "card" },
+  moments: {
+    double: (view) => (view.open_double ? `${view.round}:${view.open_double.train}:${view.open_double.tile}` : null),
+    mexican: (view) => (view.mexican?.started ? view.round : null),
+  },
+  say: { mexican: "tren.say.mexican", double: "tren.say.double" },
+};
+
 export const mount = tvScreen(render, (ctx) => ({ lastEvent: lastEventN(ctx.view) }));
 
 function render(root, ctx, memory) {
