@@ -363,6 +363,11 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
     def action(room, token, action):
         return {"version": lobby.act(room, token, action).version}
 
+    @answer("react")
+    def react(room, token, reaction):
+        lobby.react(room, token, reaction)
+        return {}
+
     @answer("host")
     def host(room, host_token, command, args):
         lobby.host(room, host_token, command, args or {})

@@ -48,6 +48,7 @@ EVENTS: dict[str, dict[str, Field]] = {
              "command": text(32, True), "args": obj()},
     "house": {"key": text(200, True), "command": text(32, True), "args": obj()},
     "pair": {"code": text(12, True)},
+    "react": {"room": text(16, True), "token": text(200, True), "reaction": text(16, True)},
 }
 
 

@@ -51,6 +51,8 @@ register({
                   "moment."),
     "unknown_request": ("Esa petición ya no existe.", "That request no longer exists."),
     "paused": ("La partida está en pausa.", "The game is paused."),
+    "too_fast": ("Espera un momento antes de otra reacción.",
+                 "Wait a moment before another reaction."),
     "solo_game": ("Esa partida es de un solo jugador contra el ordenador.",
                   "That is one player's game against the computer."),
     "bad_bots": ("Elige cuántos jugadores del ordenador: al menos uno, y que quepáis todos.",

@@ -158,6 +158,8 @@ class Room:
     unsaved: bool = field(default=False, repr=False)   # changed since the file last took it
     # The computer players' reason lines of this game (server/reasons.py): derived, not kept.
     reasons: list[dict] = field(default_factory=list, repr=False)
+    # When each seat last reacted (server/reactions.py), monotonic: not kept.
+    reacted: dict[str, float] = field(default_factory=dict, repr=False)
 
     @property
     def game_class(self) -> type[Game]:

@@ -28,6 +28,7 @@ from server.host_commands import MAX_SEATS
 from server.inbound import token_shape
 from server.play import LESSON_SCRIPT, ROUND_END_SHOWN, Compute, Spawn
 from server.push import Client, Pusher
+from server.reactions import Reactions
 from server.replays import Replays
 from server.room import AWAY, Request, Room, RoomError, Seat, clean_name, same_secret
 from server.scheduler import PeopleFirst
@@ -50,7 +51,7 @@ def _inline(fn: Callable[[], None]) -> None:
     fn()
 
 
-class Lobby(Capacity):
+class Lobby(Capacity, Reactions):
     """All rooms. `spawn(fn, delay)` runs fn later (timers, paced bots); `compute(fn)` runs a
     bot's thinking (a worker pool on the real host, inline in tests)."""
 

@@ -17,6 +17,7 @@ import { screenSlot } from "./games.js";
 import { banner, dropMoment, dropMomentOnInput, errorText, momentBanner, vibrate } from "./notices.js";
 import { drawRecord } from "./record.js";
 import { phoneSound } from "./phone-sound.js";
+import { reactionsButton } from "./react.js";
 
 const NAME_KEY = "sobremesa.name";
 const seatKey = (code) => `sobremesa.seat.${code}`;
@@ -361,6 +362,7 @@ async function render() {
     const ui = await mountGame(state);
     if (ui && app.state) ui.update(app.state);
   }
+  reactions.show(seated);
   keepAwake(seated && status === "playing");   // the Wake Lock API, or a silent video
 }
 
@@ -444,9 +446,15 @@ $("lang-toggle").addEventListener("click", toggleLang);
 const display = displayButton("", { sound: true });
 $("lang-toggle").after(display.button);
 document.body.append(display.dialog);
+const reactions = reactionsButton(
+  (face) => request(app.socket, "react", { room: app.code, token: store.get(seatKey(app.code)), reaction: face }),
+  (error) => banner(error));
+$("room-badge").after(reactions.button);
+$("topbar").after(reactions.panel);
 onLangChange(() => {
   relabel();
   display.relabel();
+  reactions.relabel();
   gameSlot.relabel();
   if (app.state) render();
 });

@@ -18,6 +18,7 @@ import { pressGuard } from "../core/press.js";
 import { loadScreen, readCatalogue } from "./games.js";
 import { renderHostLayer } from "./tv-host.js";
 import { follow, followLobby, onVoices } from "./tv-sound.js";
+import { showReaction } from "./tv-reactions.js";
 import { fitRecent, honourLayer, recentPanel, refreshHistory } from "./tv-history.js";
 import { closeReplay, openReplay, replayShown } from "./tv-replay.js";
 import tvStrings from "./tv-strings.js";
@@ -573,7 +574,7 @@ function seatsPanel(info, room, isHost, recent) {
         text: seat.connected ? t("tv.phone") : t("tv.away") }));
     }
     return h("li", {
-      class: "seat", draggable: isHost ? "true" : null, dataset: { id: seat.id }, vars: seatVars(seat),
+      class: "seat", draggable: isHost ? "true" : null, dataset: { id: seat.id, seat: String(index) }, vars: seatVars(seat),
     },
     h("span", { class: "pos", text: String(index + 1) }),
     seatChip(seat, "swatch"),
@@ -683,4 +684,5 @@ onVoices(scheduleRender);      // the host menu's voice switch shows once the sy
 render();
 socket = connect(onState, onStatus);
 socket.on("kicked", () => { /* the TV has no seat to lose */ });
+socket.on("reaction", (said) => { if (said && state && said.room === state.room.code) showReaction(said); });
 window.sobremesaTV = { get state() { return state; }, get session() { return session; }, getLang };

@@ -86,7 +86,8 @@ function arm(state, key, side, local) {
   return h("section", {
     class: ["tren-arm", `side-${side}`, key === MEXICAN && "mexican", turn && "turn", train.marker && "marker",
       train.open_double && "open-double", fits && "fits", !train.started && "empty"],
-    vars: seatVars(seat), dataset: { train: String(key), open: String(train.open) }, ...asButton,
+    vars: seatVars(seat), dataset: { train: String(key), open: String(train.open), ...(key === MEXICAN ? {} : { seat: String(key) }) },
+    ...asButton,
   },
   label,
   h("div", { class: "arm-tiles" },

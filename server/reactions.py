@@ -1,0 +1,30 @@
+"""Reactions: a player taps one of six fixed faces and the TV shows it by the player's name for
+a few seconds. Said once to the room's screens and forgotten: never in the game's log, so never
+in a replay, the history or a restored game. At most one per player every `GAP` seconds."""
+from __future__ import annotations
+
+import time
+
+from server.room import RoomError
+from server.seating import Seating
+
+# 👏 😂 😮 😬 🔥 🙈 (each phone names them in words for screen readers)
+REACTIONS = ("\U0001F44F", "\U0001F602", "\U0001F62E", "\U0001F62C", "\U0001F525", "\U0001F648")
+GAP = 2.0               # seconds between two reactions of one player
+
+
+class Reactions(Seating):
+    def react(self, code, token, reaction) -> None:
+        if reaction not in REACTIONS:
+            raise RoomError.malformed("reaction")
+        room = self.room(code)
+        with room.lock:
+            index, seat = room.seat_by_token(token)
+            now = time.monotonic()
+            if now - room.reacted.get(seat.id, -GAP) < GAP:
+                raise RoomError.of("too_fast")
+            room.reacted[seat.id] = now
+            said = {"room": room.code, "seat": index, "name": seat.name, "color": seat.color,
+                    "reaction": reaction}
+        for sid, _ in self.push.of_room(room.code):
+            self.push.event(sid, "reaction", said)
