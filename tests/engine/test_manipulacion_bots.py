@@ -18,9 +18,9 @@ pytestmark = pytest.mark.usefixtures("solver_stub")
 
 # ----- whole games ------------------------------------------------------------------------------
 
-def test_make_bot_hook_gives_both_levels():
-    assert Manipulacion.bot_levels == LEVELS == ("facil", "normal")
-    for level in LEVELS:
+def test_make_bot_hook_gives_every_level():
+    assert LEVELS == ("facil", "normal") and Manipulacion.bot_levels == (*LEVELS, "dificil")
+    for level in Manipulacion.bot_levels:
         bot = Manipulacion.make_bot(level, 1, seed=3)
         assert bot.seat == 1 and bot.level == level
 
