@@ -61,6 +61,12 @@ class NextRound(Action):
 
 
 @dataclass(frozen=True)
+class LastRound(Action):
+    """The host calls «última ronda»: the game ends with the round in play (RoundGame)."""
+    type: ClassVar[str] = "last_round"
+
+
+@dataclass(frozen=True)
 class Close(Action):
     """Close the round with the last card (each game says when it may)."""
     type: ClassVar[str] = "close"
@@ -330,6 +336,7 @@ class RoundGame(Game):
     ready: set[int]     # between rounds: the seats ready for the next one
     scores: list[int]
     round_results: list[dict]   # one per finished round: at least `points` per seat
+    final_round: bool = False   # the host called «última ronda»: the game ends with this round
 
     def __init__(self, players: int, options: dict | None = None, seed: int = 0):
         self.check_player_count(players)
@@ -441,6 +448,41 @@ class RoundGame(Game):
             raise refuse("round_over")
         if seat != self.turn:
             raise refuse("not_your_turn")
+
+    def _do_last_round(self, seat: Seat, act) -> None:
+        """The host calls the last round (seat None): the game ends when the round in play ends
+        (called between rounds, the next one), scored as usual. Refused `not_now` where that
+        round ends the game anyway (a single-round game, the last of a fixed number)."""
+        if seat is not None:
+            raise refuse("host_decides")
+        if self.final_round:
+            raise refuse("already_last_round")
+        if self._ends_with_this_round():
+            raise refuse("not_now")
+        self.final_round = True
+        words = self._last_round_words()
+        self._event("last_round", None, round=self.round + 1 + (self.phase == ROUND_OVER),
+                    es=words.es, en=words.en)
+
+    def _ends_with_this_round(self) -> bool:
+        """Whether the round in play (between rounds: the next) is the game's last anyway."""
+        return False
+
+    def _last_round_words(self) -> Words:
+        """What the table reads once the last round is called."""
+        return Words("Última ronda: la partida termina al acabar esta.",
+                     "Last round: the game ends when this one does.")
+
+    def _last_round_open(self) -> bool:
+        """For the views: whether the host may call the last round now."""
+        return not self.final_round and self.phase != GAME_OVER and not self._ends_with_this_round()
+
+    def _final_round_view(self) -> dict | None:
+        """For the views: the words while the last round called is played, else None."""
+        if not self.final_round or self.phase == GAME_OVER:
+            return None
+        words = self._last_round_words()
+        return {"es": words.es, "en": words.en}
 
     def _do_next_round(self, seat: Seat, act) -> None:
         """A seat says it is ready; the next round is dealt, by the next dealer, when every

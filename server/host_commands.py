@@ -178,6 +178,11 @@ class HostCommands(Seating):
         self._apply(room, None, args.get("action"))
         return RECORDED
 
+    def _host_last_round(self, room: Room, args: dict) -> object:
+        """«Última ronda»: the game ends when the round in play ends (the engine's `last_round`,
+        in the log like any move; refused `not_now` where that round ends it anyway)."""
+        return self._host_act(room, {"action": {"type": "last_round"}})
+
     def _host_pause(self, room: Room, args: dict) -> None:
         """Nobody moves until the host resumes; running timers keep the time they had left."""
         if room.game is None or room.status != "playing":

@@ -17,6 +17,7 @@ JSON (what clients send)                                        text
 {"type": "take_kitty"}                                          take_kitty
 {"type": "leave_kitty"}                                         leave_kitty
 {"type": "next_round"}                                          next_round
+{"type": "last_round"}                                          last_round   (the host)
 
 `take_pile` names the two naturals that meld with the top card, and any further melds from
 the hand that make up the first meld's requirement. `no_discard` ends the round for a player
@@ -32,7 +33,7 @@ from typing import ClassVar
 
 from engine import fields
 from engine.cards import FRENCH, Card
-from engine.game import Action, NextRound
+from engine.game import Action, LastRound, NextRound
 from engine.messages import malformed
 
 MAX_CARDS = 40          # in one meld (black 3s may exceed 7) or one addition
@@ -141,7 +142,8 @@ class Discard(Action):
         return f"discard {FRENCH.format(self.card)}" + " kitty_choice" * self.kitty_choice
 
 
-SIMPLE = {cls.type: cls for cls in (Draw, TakeTop, NoDiscard, TakeKitty, LeaveKitty, NextRound)}
+SIMPLE = {cls.type: cls for cls in (Draw, TakeTop, NoDiscard, TakeKitty, LeaveKitty, NextRound,
+                                    LastRound)}
 ACTIONS = (*SIMPLE.values(), TakePile, MeldCards, Add, Discard)
 
 

@@ -33,7 +33,7 @@ class Canasta(RoundGame):
     info = INFO
     OPTIONS = OPTIONS
     FIRST_PHASE = DRAW
-    SYSTEM_ACTIONS = frozenset[str]()
+    SYSTEM_ACTIONS = frozenset({"last_round"})
     ACTIONS = A.ACTIONS
     parse_action = staticmethod(A.coerce)
     parse_pieces = staticmethod(FRENCH.parse_all)
@@ -418,7 +418,7 @@ class Canasta(RoundGame):
             "kitties": [FRENCH.format_all(k).split() for k in self.kitties],
             "totals": list(self.scores)})
         best = max(self.scores)
-        over = best >= self.target and self.scores.count(best) == 1
+        over = best >= self.target and self.scores.count(best) == 1 or self.final_round
         self.phase = GAME_OVER if over else ROUND_OVER
         self._event("round_end", out, round=self.round + 1, points=points)
         if over:
@@ -557,6 +557,8 @@ class Canasta(RoundGame):
                           else None,
             "result": self.result(),
             "events": self._recent_events(),
+            "final_round": self._final_round_view(),
+            "last_round_open": self._last_round_open(),
         }
 
     def _private_view(self, seat: int) -> dict:

@@ -336,6 +336,7 @@ class CanastaRules:
         game.kitty_seen = [p["kitty_seen"] for p in view["players"]]
         game.kitty_left = [p["kitty_left"] for p in view["players"]]
         game.scores = [p["score"] for p in view["players"]]
+        game.final_round = bool(view.get("final_round"))   # the host called the last round
         game.first_scores = list(game.scores)
         game.dealer, game.turn, game.phase = view["dealer"], view["turn"], view["phase"]
         game.round = view["round"] - 1

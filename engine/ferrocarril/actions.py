@@ -12,6 +12,7 @@ JSON (what clients send)                         text
 {"type": "discard", "card": "7o"}                discard 7o
 {"type": "close"}                                close
 {"type": "next_round"}                           next_round
+{"type": "last_round"}                           last_round     (the host: «última ronda»)
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from typing import ClassVar
 
 from engine import fields
 from engine.cards import SPANISH, Card
-from engine.game import Action, Close, NextRound
+from engine.game import Action, Close, LastRound, NextRound
 from engine.messages import malformed
 
 MAX_CARDS = 16  # more cards than any hand can hold: refuse before doing any work
@@ -113,7 +114,7 @@ class Discard(Action):
         return f"discard {SPANISH.format(self.card)}"
 
 
-SIMPLE = {cls.type: cls for cls in (Draw, Buy, Pass, CloseBuyWindow, Close, NextRound)}
+SIMPLE = {cls.type: cls for cls in (Draw, Buy, Pass, CloseBuyWindow, Close, NextRound, LastRound)}
 ACTIONS = (*SIMPLE.values(), Salir, NewMeld, Add, Steal, Discard)
 TYPES = tuple(a.type for a in ACTIONS)
 ENDS = ("low", "high")

@@ -142,7 +142,7 @@ class Ferrocarril(RoundGame):
     info = INFO
     OPTIONS = OPTIONS
     FIRST_PHASE = DRAW
-    SYSTEM_ACTIONS = frozenset({"close_buy"})
+    SYSTEM_ACTIONS = frozenset({"close_buy", "last_round"})
 
     def __init__(self, players: int, options: dict | None = None, seed: int = 0):
         super().__init__(players, options, seed)
@@ -543,6 +543,14 @@ class Ferrocarril(RoundGame):
         self.discard_face_down = True
         self._end_round(closer=seat)
 
+    def _ends_with_this_round(self) -> bool:
+        return self.round + (self.phase == ROUND_OVER) == ROUNDS - 1
+
+    def _last_round_words(self) -> Words:
+        # the seven contracts are the game: called short, it ends with the totals so far
+        return Words("Última ronda: la partida termina al acabar esta, con los puntos de ahora.",
+                     "Last round: the game ends when this one does, with the points so far.")
+
     def _end_round(self, closer: int | None) -> None:
         prize = self.contract.prize
         points = [prize if s == closer else hand_points(self.hands[s])
@@ -554,7 +562,7 @@ class Ferrocarril(RoundGame):
                                    "points": points, "hands": hands,
                                    "totals": list(self.scores)})
         self.window = None
-        self.phase = GAME_OVER if self.round == ROUNDS - 1 else ROUND_OVER
+        self.phase = GAME_OVER if self.round == ROUNDS - 1 or self.final_round else ROUND_OVER
         self._event("round_end", closer, round=self.round + 1, points=points)
         if self.phase == GAME_OVER:
             self._event("game_end", None, winners=self._standings()["winners"])
@@ -657,6 +665,8 @@ class Ferrocarril(RoundGame):
                           else None,
             "result": self.result(),
             "events": self._recent_events(),
+            "final_round": self._final_round_view(),
+            "last_round_open": self._last_round_open(),
         }
 
     # ----- invariants (used by the simulator and the property tests) ------------------------

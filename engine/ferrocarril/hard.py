@@ -203,6 +203,7 @@ class FerroRules:
         game.turn, game.phase = view["turn"], view["phase"]
         players = view["players"]
         game.scores = [p["score"] for p in players]
+        game.final_round = bool(view.get("final_round"))   # the host called the last round
         game.buys_left = [p["buys_left"] for p in players]
         game.salido = [p["salido"] for p in players]
         game.table = [meld_of(m) for m in view["table"]]

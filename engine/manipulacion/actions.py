@@ -18,6 +18,7 @@ JSON (what clients send)                                   text
 {"type": "set_table", "table": [["5h","6h","7h"], ...],    set_table 5h 6h 7h / Qs Qd Qc | 2h
  "loose": ["2h"]}           (loose optional)
 {"type": "next_round"}                                     next_round
+{"type": "last_round"}                                     last_round     (the host: «última ronda»)
 {"type": "end_game"}             (Shanghái, the host)      end_game
 """
 from __future__ import annotations
@@ -26,7 +27,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine import fields
-from engine.game import Action, Close, NextRound
+from engine.game import Action, Close, LastRound, NextRound
 from engine.manipulacion.melds import NAMED, fmt, parse
 from engine.messages import malformed
 
@@ -154,7 +155,7 @@ class SetTable(Action):
 
 
 CONFIRMABLE = {cls.type: cls for cls in (Draw, Pass, Undo)}
-SIMPLE = {cls.type: cls for cls in (Done, Close, NextRound, EndGame)}
+SIMPLE = {cls.type: cls for cls in (Done, Close, NextRound, EndGame, LastRound)}
 ACTIONS = (*CONFIRMABLE.values(), *SIMPLE.values(), Move, Split, Join, Name, SetTable)
 TYPES = tuple(a.type for a in ACTIONS)
 EDITS = ("move", "split", "join", "name")

@@ -57,7 +57,7 @@ class Manipulacion(RoundGame):
     info = INFO
     OPTIONS = OPTIONS
     FIRST_PHASE = PLAY
-    SYSTEM_ACTIONS = frozenset({"end_game"})
+    SYSTEM_ACTIONS = frozenset({"end_game", "last_round"})
     # Whether a player has a play, for the reminder of "Bajar es obligatorio": a function
     # (rules, table, hand, loose) -> a hint (.card, .groups, .needs_rearranging) or None.
     # new(), from_deal() and replay() take another one (`hints=`). One that fails lets the
@@ -444,12 +444,15 @@ class Manipulacion(RoundGame):
             "totals": list(self.scores)})
         self.copy = None
         self.final_turns = None
-        over = self.rules.game_end.over(self)
+        over = self.rules.game_end.over(self) or self.final_round
         self.phase = GAME_OVER if over else ROUND_OVER
         self._event("round_end", out if out is not None else closer, round=self.round + 1,
                     points=points, winners=winners, blocked=blocked)
         if over:
             self._event("game_end", None, winners=self._standings()["winners"])
+
+    def _ends_with_this_round(self) -> bool:
+        return self.rules.end == ONE_ROUND
 
     def _do_end_game(self, seat, act) -> None:
         """Shanghái has no fixed end: the host (seat None) ends it between rounds."""
@@ -594,6 +597,8 @@ class Manipulacion(RoundGame):
                            and self.round_results else None),
             "result": self.result(),
             "events": self._recent_events(),
+            "final_round": self._final_round_view(),
+            "last_round_open": self._last_round_open(),
         }
 
     # ----- invariants (used by the simulator and the property tests) ------------------------

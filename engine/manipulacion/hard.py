@@ -122,6 +122,7 @@ class ManipulacionRules:
         game.stock = unseen
         game.opened = [p.get("opened", True) for p in players]
         game.scores = [p["score"] for p in players]
+        game.final_round = bool(view.get("final_round"))   # the host called the last round
         game.rounds_won = [p.get("rounds_won", 0) for p in players]
         game.round, game.dealer, game.turn = view["round"] - 1, view["dealer"], view["turn"]
         game.phase = PLAY

@@ -9,6 +9,7 @@ JSON (what clients send)                          text
 {"type": "draw"}                                  draw
 {"type": "pass"}                                  pass
 {"type": "next_round"}                            next_round
+{"type": "last_round"}                            last_round     (the host: «última ronda»)
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from typing import ClassVar
 
 from engine import dominoes, fields
 from engine.dominoes import Tile
-from engine.game import Action, NextRound
+from engine.game import Action, LastRound, NextRound
 from engine.messages import malformed
 from engine.tren.trains import MEXICAN, TrainKey
 
@@ -48,7 +49,7 @@ class Pass(Action):
     type: ClassVar[str] = "pass"
 
 
-SIMPLE = {cls.type: cls for cls in (Draw, Pass, NextRound)}
+SIMPLE = {cls.type: cls for cls in (Draw, Pass, NextRound, LastRound)}
 ACTIONS = (*SIMPLE.values(), Play)
 TYPES = tuple(a.type for a in ACTIONS)
 

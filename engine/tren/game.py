@@ -45,7 +45,7 @@ class Tren(RoundGame):
     info = INFO
     OPTIONS = OPTIONS
     FIRST_PHASE = PLAY
-    SYSTEM_ACTIONS = frozenset[str]()
+    SYSTEM_ACTIONS = frozenset({"last_round"})
     ACTIONS = A.ACTIONS
     parse_action = staticmethod(A.coerce)
     parse_pieces = staticmethod(dominoes.parse_all)
@@ -327,11 +327,14 @@ class Tren(RoundGame):
             "winner": winner, "blocked": winner is None, "points": points,
             "hands": [[dominoes.tile_text(t) for t in h] for h in self.hands],
             "totals": list(self.scores)})
-        self.phase = GAME_OVER if self.round >= self.rounds - 1 else ROUND_OVER
+        self.phase = GAME_OVER if self.round >= self.rounds - 1 or self.final_round else ROUND_OVER
         self._event("round_end", winner, round=self.round + 1, points=points,
                     blocked=winner is None)
         if self.phase == GAME_OVER:
             self._event("game_end", None, winners=self._standings()["winners"])
+
+    def _ends_with_this_round(self) -> bool:
+        return self.round + (self.phase == ROUND_OVER) >= self.rounds - 1
 
     # ----- what a seat may do -------------------------------------------------------------------
 
@@ -417,6 +420,8 @@ class Tren(RoundGame):
                           else None,
             "result": self.result(),
             "events": self._recent_events(),
+            "final_round": self._final_round_view(),
+            "last_round_open": self._last_round_open(),
         }
 
     def _private_view(self, seat: int) -> dict:

@@ -111,6 +111,7 @@ class TrenRules:
         game.markers = [p["marker"] for p in view["players"]]
         game.dealer, game.turn, game.round = view["dealer"], view["turn"], view["round"] - 1
         game.scores = [p["score"] for p in view["players"]]
+        game.final_round = bool(view.get("final_round"))   # the host called the last round
         game.first_scores = list(game.scores)
         game.phase = PLAY
         game.played, game.drawn = view["played"], view["drawn"]

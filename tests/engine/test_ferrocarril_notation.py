@@ -19,6 +19,7 @@ CASES = [
     ("close_buy", A.CloseBuyWindow(), {"type": "close_buy"}),
     ("close", A.Close(), {"type": "close"}),
     ("next_round", A.NextRound(), {"type": "next_round"}),
+    ("last_round", A.LastRound(), {"type": "last_round"}),
     ("salir 7o 7c *", A.Salir((c("7o 7c *"),)),
      {"type": "salir", "melds": [["7o", "7c", "*"]]}),
     ("salir 7o 7c * / 8o 8e 8b", A.Salir((c("7o 7c *"), c("8o 8e 8b"))),

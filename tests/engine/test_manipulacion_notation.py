@@ -33,6 +33,7 @@ CASES = [
     ("done", A.Done(), {"type": "done"}),
     ("close", A.Close(), {"type": "close"}),
     ("next_round", A.NextRound(), {"type": "next_round"}),
+    ("last_round", A.LastRound(), {"type": "last_round"}),
     ("end_game", A.EndGame(), {"type": "end_game"}),
     ("move 7h hand new", A.Move(c("7h"), "hand", "new"),
      {"type": "move", "card": "7h", "from": "hand", "to": "new"}),

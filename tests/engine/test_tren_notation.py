@@ -15,6 +15,7 @@ CASES = [
     ("draw", A.Draw(), {"type": "draw"}),
     ("pass", A.Pass(), {"type": "pass"}),
     ("next_round", A.NextRound(), {"type": "next_round"}),
+    ("last_round", A.LastRound(), {"type": "last_round"}),
     ("play 12-7 #0", A.Play(tile(12, 7), 0), {"type": "play", "tile": "12-7", "train": 0}),
     ("play 9-9 #7", A.Play(tile(9, 9), 7), {"type": "play", "tile": "9-9", "train": 7}),
     ("play 0-0 mexican", A.Play(tile(0, 0), "mexican"),

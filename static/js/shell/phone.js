@@ -383,6 +383,16 @@ function setConn(status) {
 }
 
 const followTurn = turnAnnouncer((name) => announce(t("phone.your_turn_now", { name })));
+let finalToldFor = null;     // the room and round whose «última ronda» the banner said
+
+// The host called the last round: the engine's words, once.
+function tellFinalRound(data) {
+  const told = data.game?.final_round;
+  const key = told && `${data.room.code}:${data.game.round}`;
+  if (!told || key === finalToldFor) return;
+  finalToldFor = key;
+  banner(told, "info");
+}
 
 function onState(data) {
   if (!data || !data.room || data.room.code !== app.code) return;
@@ -392,6 +402,7 @@ function onState(data) {
   data.received = performance.now();
   app.state = data;
   followTurn(data);
+  tellFinalRound(data);
   if (data.you) {
     app.seatId = data.you.seat_id;
     if (app.mode !== "seated") app.mode = "seated";

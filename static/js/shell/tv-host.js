@@ -13,6 +13,7 @@ import { soundControls } from "./tv-sound.js";
 const SEEN_KEY = "sobremesa.tv.seen_notices";
 let menuOpen = false;
 let confirmRemove = null;          // the seat id whose "Quitar" was pressed once
+let confirmLast = false;           // «Última ronda» pressed once
 let confirmTimer = null;
 let pairing = null;                // {code, until}: the code this house screen shows
 let pairTyped = "";                // what a screen that is not the house's typed so far
@@ -107,10 +108,30 @@ function hostMenu(state, ctx) {
           h("p", { text: t("tv.open_takeover_hint") })),
         h("button", { type: "button", class: ["switch", room.open_takeover && "on"], "aria-pressed": String(!!room.open_takeover),
           on: { click: () => ctx.host("set_takeover", { open: !room.open_takeover }) } }, room.open_takeover ? "✓" : "✕")),
+      state.game?.last_round_open && lastRound(ctx),
       soundControls(h, ctx.rerender),
       state.house ? pairOther(ctx) : pairThis(ctx),
       damagedList(state, ctx),
       h("p", { class: "menu-version", text: t("tv.version", { version: document.body.dataset.version || "?" }) })));
+}
+
+// «Última ronda»: a second tap within four seconds calls it (the game ends with this round).
+function lastRound(ctx) {
+  return h("div", { class: "menu-option" },
+    h("div", {},
+      h("strong", { text: t("tv.last_round") }),
+      h("p", { text: t("tv.last_round_hint") })),
+    h("button", { type: "button", class: ["last-round", confirmLast && "armed"], on: { click: () => {
+      clearTimeout(confirmTimer);
+      if (confirmLast) {
+        confirmLast = false;
+        ctx.host("last_round");
+      } else {
+        confirmLast = true;
+        confirmTimer = setTimeout(() => { confirmLast = false; ctx.rerender(); }, 4000);
+        ctx.rerender();
+      }
+    } } }, confirmLast ? t("tv.last_round_sure") : `⏳ ${t("tv.last_round")}`));
 }
 
 // A house screen shows a code for another screen (a smart TV's browser, a second laptop).

@@ -114,7 +114,7 @@ export function feed(ctx, textOf, size = 7) {
         vars: ev.seat == null ? { "--seat": "transparent" } : seatVars(seatOf(ctx.room, ev.seat)),
       }, ev.seat == null ? h("span", { class: "dot" }) : seatChip(seatOf(ctx.room, ev.seat), "dot"),
       h("span", { class: "lines" },
-        h("span", { class: "text", text: textOf(ev) }),
+        h("span", { class: "text", text: ev.es && ev.en ? pick(ev) : textOf(ev) }),
         why ? h("span", { class: "why", text: why }) : null));
     })));
 }

@@ -21,6 +21,7 @@ defineCues({
   card: [[587, 0, 0.12, "sine", 0.6, 440], [294, 0, 0.08, "triangle", 0.4]],
   turn: [[784, 0, 0.3, "sine", 0.7], [1047, 0.13, 0.45, "sine", 0.6]],
   out: [[784, 0, 0.25, "sine", 0.7], [1047, 0.1, 0.25, "sine", 0.7], [1319, 0.2, 0.5, "sine", 0.7]],
+  last_round: [[659, 0, 0.5, "sine", 0.6], [523, 0.25, 0.7, "sine", 0.6]],
   round_end: [[784, 0, 0.3, "sine", 0.7], [659, 0.16, 0.3, "sine", 0.7], [523, 0.32, 0.6, "sine", 0.7]],
   fanfare: [
     [523, 0, 0.2, "triangle", 0.7], [659, 0.14, 0.2, "triangle", 0.7], [784, 0.28, 0.2, "triangle", 0.7],
@@ -28,8 +29,8 @@ defineCues({
   ],
 });
 
-const GENERIC = { deal: "deal", round_end: "round_end", game_end: "fanfare" };
-const SAY = { fanfare: "tv.say.fanfare", round_end: "tv.say.round_end" };
+const GENERIC = { deal: "deal", round_end: "round_end", game_end: "fanfare", last_round: "last_round" };
+const SAY = { fanfare: "tv.say.fanfare", round_end: "tv.say.round_end", last_round: "tv.say.last_round" };
 const AFTER_CUE_MS = 450;   // the turn chime waits for the move's cue to end
 const ENDED = ["round_over", "game_over"];
 
@@ -41,7 +42,7 @@ let defined = null;         // the game sounds whose cues are defined
 // The most notable first: the round's end and the deal, the game's own, a seat out, a card.
 function rank(cue, sounds) {
   const own = Object.keys(sounds?.cues || {});
-  const order = ["fanfare", "round_end", "deal", ...own, "out", "card"];
+  const order = ["fanfare", "round_end", "last_round", "deal", ...own, "out", "card"];
   return order.includes(cue) ? order.indexOf(cue) : order.length;
 }
 

@@ -54,6 +54,8 @@ let screen = null;                // the mounted game screen {update, relabel, d
 let sounds = null;                // the game screen's module's `sounds` (shell/tv-sound.js)
 let sawPlay = false;              // this page saw the game before its end: the slideshow follows
 let replayOffer = null;           // the podium's "Ver los mejores momentos"
+let finalPill = null;             // «Última ronda» while it is played
+let finalToldFor = null;          // the room and round whose last round the toast announced
 
 // ----- session ---------------------------------------------------------------------------------
 
@@ -317,6 +319,23 @@ function afterTheGame() {
   if (replayOffer.parentNode !== dom.screen) dom.screen.append(replayOffer);
 }
 
+// «Última ronda» called by the host: the engine's words in a toast once, then a small pill in
+// the corner for as long as that round is played.
+function finalRound() {
+  const told = state.game.final_round;
+  if (!finalPill) finalPill = h("div", { class: "final-pill", role: "status" });
+  finalPill.hidden = !told;
+  if (!told) return;
+  finalPill.textContent = `⏳ ${t("tv.final_round")}`;
+  finalPill.title = pick(told);
+  if (finalPill.parentNode !== dom.screen) dom.screen.append(finalPill);
+  const key = `${state.room.code}:${state.game.round}`;
+  if (finalToldFor !== key) {
+    finalToldFor = key;
+    toast(h("div", { class: "toast-line final" }, pick(told)), { kind: "info", ms: 8000 });
+  }
+}
+
 function showMoments(quiet) {
   openReplay({ source: { room: state.room.code }, mode: "moments", catalogue, quiet, onClose: () => {} });
 }
@@ -344,6 +363,7 @@ async function renderGame() {
     console.error("render failed", error);
   }
   follow(state, sounds);
+  finalRound();
   afterTheGame();
 }
 

@@ -1,0 +1,50 @@
+"""«Última ronda» on the TV (issue 27, point 4): the host menu's button (a second tap confirms)
+calls it; the TV says so in the engine's words, with its sound, keeps a small «Última ronda» in
+the corner while the round is played, and the podium comes after that round; the phones read
+it too. With SOBREMESA_SCREENS set, the TV with the notice is saved under docs/screens/."""
+from __future__ import annotations
+
+import json
+import os
+
+from playwright.sync_api import expect
+
+from tests.browser.pages import host_command, seat_at_tv
+from tests.live import ROOT
+
+WAIT_MS = 10000
+SCREENS = ROOT / "docs" / "screens"
+
+
+def test_the_host_calls_the_last_round_and_the_podium_follows_it(browser, host, tv, new_phone):
+    abuela = new_phone()
+    abuela.set_default_timeout(WAIT_MS)
+    seat_at_tv(host, tv, "tren", [(abuela, "Abuela")], players=2, options={"rounds": 7})
+    expect(abuela.locator("body")).to_have_attribute("data-screen", "game")
+    session = json.loads(tv.evaluate("() => localStorage.getItem('sobremesa.tv')"))
+    seat = tv.evaluate("window.sobremesaTV.state.room.seats[0].id")
+    assert host_command(host.url, session["room"], session["host_token"], "to_bot",
+                        {"seat": seat}) == {"ok": True}
+    tv.locator("#host-menu-btn").click()
+    button = tv.locator(".host-menu .last-round")
+    expect(button).to_have_text("⏳ Última ronda")
+    button.click()
+    expect(button).to_have_text("¿Seguro? Toca otra vez")     # one tap alone calls nothing
+    assert tv.evaluate("window.sobremesaTV.state.game.final_round") is None
+    button.click()
+    expect(tv.locator(".host-menu .last-round")).to_have_count(0)   # called: no more button
+    tv.locator(".menu-close").click()
+    told = "Última ronda: la partida termina al acabar esta."
+    expect(tv.locator("#toasts .toast-line.final")).to_have_text(told)
+    expect(tv.locator(".final-pill")).to_have_text("⏳ Última ronda")
+    expect(tv.locator(".feed").first).to_contain_text(told)
+    tv.wait_for_function("window.sobremesaSound.played.includes('last_round')")
+    expect(abuela.locator("#banner")).to_have_text(told)
+    if os.environ.get("SOBREMESA_SCREENS"):
+        tv.screenshot(path=str(SCREENS / "tv-last-round.png"))
+    # The round is played out by the computer; then the podium, and the notice is gone.
+    tv.wait_for_function("window.sobremesaTV.state?.game?.phase === 'game_over'",
+                         timeout=12 * WAIT_MS)
+    state = tv.evaluate("window.sobremesaTV.state.game")
+    assert state["round"] == 1 and len(state["result"]["scores"]) == 2
+    expect(tv.locator(".final-pill")).to_be_hidden()
