@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Iterator
 
 from engine.messages import Words, malformed, refuse, texts
-from engine.options import Options
+from engine.options import FIRST_DEALER, Options
 
 Seat = int | None  # None: the system (the server's timer) or the public TV
 
@@ -337,6 +337,7 @@ class RoundGame(Game):
     scores: list[int]
     round_results: list[dict]   # one per finished round: at least `points` per seat
     final_round: bool = False   # the host called «última ronda»: the game ends with this round
+    first_dealer: int = 0       # who dealt the first round
 
     def __init__(self, players: int, options: dict | None = None, seed: int = 0):
         self.check_player_count(players)
@@ -354,6 +355,19 @@ class RoundGame(Game):
         self.scores = [0] * players
         self.round_results = []
         self._public = None
+
+    def _opening_dealer(self) -> int:
+        """Who deals the first round: the `first_dealer` option (another game at the same
+        table, «otra partida», is dealt by the next seat), else a seat drawn by the seed. Kept
+        as `first_dealer`."""
+        first = self.options.get(FIRST_DEALER)
+        if first is None:
+            first = self.rng.randrange(self.players)
+        elif isinstance(first, bool) or not isinstance(first, int) \
+                or not 0 <= first < self.players:
+            raise refuse("bad_option")
+        self.first_dealer = first
+        return first
 
     @abstractmethod
     def _deal(self, explicit: dict | None = None) -> None:

@@ -12,6 +12,8 @@ from typing import Any, Iterable
 from engine.messages import Or, Words, refuse
 
 DEAL = "_deal"
+FIRST_DEALER = "first_dealer"     # every round game's: who deals the first round (RoundGame)
+PASSED = (DEAL, FIRST_DEALER)     # passed through here, checked by the game
 
 
 @dataclass(frozen=True)
@@ -91,20 +93,17 @@ class Options:
 
     def check(self, given: Any) -> dict:
         """The options with their defaults; an unknown option or a bad value is refused.
-        `_deal` is passed through unchecked (the game checks it)."""
+        `_deal` and `first_dealer` are passed through unchecked (the game checks them)."""
         if given is None:
             given = {}
         if not isinstance(given, dict):
             raise refuse("bad_option")
-        unknown = [k for k in given if k != DEAL and k not in self.by_name]
+        unknown = [k for k in given if k not in PASSED and k not in self.by_name]
         if unknown:
             raise refuse("unknown_option")
         checked = self.defaults()
         for name, value in given.items():
-            if name != DEAL:
-                checked[name] = self.by_name[name].check(value)
-        if DEAL in given:
-            checked[DEAL] = given[DEAL]
+            checked[name] = value if name in PASSED else self.by_name[name].check(value)
         return checked
 
     def as_saved(self, given: dict) -> dict:

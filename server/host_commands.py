@@ -6,6 +6,7 @@ import secrets
 import time
 
 from engine.game import GameError
+from engine.options import FIRST_DEALER
 from server.catalogue import playable
 from server.room import HANDED_OVER, Request, Room, RoomError, Seat
 from server.seating import Seating
@@ -153,9 +154,20 @@ class HostCommands(Seating):
 
     def _host_start(self, room: Room, args: dict) -> None:
         self._in_lobby(room)
+        self._deal_new_game(room, room.options)
+
+    def _host_rematch(self, room: Room, args: dict) -> None:
+        """«Otra partida»: once a game is over, the same seats, options and computer players
+        again, dealt at once by the seat after the last game's first dealer."""
+        if room.game is None or not room.game.finished:
+            raise RoomError.of("not_finished")
+        first = getattr(room.game, "first_dealer", 0)
+        self._deal_new_game(room, {**room.options, FIRST_DEALER: (first + 1) % len(room.seats)})
+
+    def _deal_new_game(self, room: Room, options: dict) -> None:
         seed = secrets.randbits(32)
         try:
-            game = room.game_class.new(len(room.seats), room.options, seed)
+            game = room.game_class.new(len(room.seats), options, seed)
         except GameError as error:
             raise RoomError.from_game(error) from None
         self.store.clear_actions(room.code)      # first: a file that refuses it changes nothing
@@ -168,6 +180,7 @@ class HostCommands(Seating):
             raise RoomError.of("no_game")
         self.store.clear_actions(room.code)
         room.status, room.game, room.renames, room.reasons = "lobby", None, [], []
+        room.options.pop(FIRST_DEALER, None)     # the next game's first dealer is drawn again
 
     def _host_act(self, room: Room, args: dict) -> object:
         """The host's own table buttons (e.g. next round) act for the system seat."""

@@ -75,7 +75,7 @@ class Canasta(RoundGame):
         game = cls(players, options, seed)
         deal = game.options.get("_deal")
         if deal is None:
-            game.dealer = game.rng.randrange(players)
+            game.dealer = game._opening_dealer()
         else:
             game.dealer = deal.get("dealer", players - 1)
             if "scores" in deal:

@@ -175,7 +175,7 @@ class Ferrocarril(RoundGame):
         deal = game.options.get("_deal")
         if deal is not None and len(deal["hands"]) != players:
             raise refuse("bad_deal")
-        game.dealer = (game.rng.randrange(players) if deal is None
+        game.dealer = (game._opening_dealer() if deal is None
                        else deal.get("dealer", 0) % players)
         if deal is not None:
             game.round = deal.get("round", 1) - 1

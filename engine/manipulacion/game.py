@@ -91,7 +91,7 @@ class Manipulacion(RoundGame):
         deal = game.options.get("_deal")
         if deal is not None:
             deal = game._check_deal(deal)
-        game.dealer = game.rng.randrange(players) if deal is None else deal["dealer"]
+        game.dealer = game._opening_dealer() if deal is None else deal["dealer"]
         game._deal(deal)
         return game
 

@@ -78,7 +78,7 @@ class Tren(RoundGame):
         if deal is not None and len(deal["hands"]) != players:
             raise refuse("bad_deal")
         if deal is None:
-            game.dealer = game.rng.randrange(players)
+            game.dealer = game._opening_dealer()
         else:
             game.dealer = deal.get("dealer", players - 1)
             game.round = deal.get("round", 1) - 1

@@ -1,7 +1,8 @@
 """«Última ronda» on the TV (issue 27, point 4): the host menu's button (a second tap confirms)
 calls it; the TV says so in the engine's words, with its sound, keeps a small «Última ronda» in
 the corner while the round is played, and the podium comes after that round; the phones read
-it too. With SOBREMESA_SCREENS set, the TV with the notice is saved under docs/screens/."""
+it too. Then «Otra partida» on the podium deals the next game at once. With SOBREMESA_SCREENS set,
+the TV with the notice and the podium's two buttons are saved under docs/screens/."""
 from __future__ import annotations
 
 import json
@@ -48,3 +49,19 @@ def test_the_host_calls_the_last_round_and_the_podium_follows_it(browser, host, 
     state = tv.evaluate("window.sobremesaTV.state.game")
     assert state["round"] == 1 and len(state["result"]["scores"]) == 2
     expect(tv.locator(".final-pill")).to_be_hidden()
+    # «Otra partida» on the podium (issue 27, point 6): one tap deals the next game at once, the
+    # same seats and options, the first round dealt by the next seat.
+    first_dealer = state["dealer"]                          # the one round's, the first
+    layer = tv.locator(".replay-layer")
+    layer.locator(".replay-close").or_(tv.locator(".new-game .rematch")).first.wait_for()
+    if layer.is_visible():
+        layer.locator(".replay-close").click()            # the evening's moments play first
+    expect(tv.locator(".new-game .other-game")).to_have_text("Cambiar de juego")
+    if os.environ.get("SOBREMESA_SCREENS"):
+        tv.screenshot(path=str(SCREENS / "tv-podium-rematch.png"))
+    tv.locator(".new-game .rematch").click()
+    tv.wait_for_function("window.sobremesaTV.state?.game?.phase === 'play'")
+    again = tv.evaluate("window.sobremesaTV.state")
+    assert again["game"]["rounds"] == 7 and again["game"]["dealer"] == (first_dealer + 1) % 2
+    assert [s["name"] for s in again["room"]["seats"]] == ["Abuela", "Robotina"]
+    expect(abuela.locator(".tr-hand .hand-card").first).to_be_visible()

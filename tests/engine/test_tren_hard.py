@@ -96,5 +96,8 @@ def test_after_the_hub_double_difficil_starts_its_own_train_as_normal_does(full_
     from tests.engine.test_tren_bots import deal
     game = deal(["12-3 9-9", "11-11 11-2 11-7 5-0", "8-8 6-1"], "12-12",
                 options={"start": "highest_double"})
-    move = hard.DificilBot(1).choose(game.view(1))
-    assert move["type"] == "play" and move["train"] == 1 and move["tile"] in ("11-2", "11-7")
+    # Its worlds are a sample (drawn from its seed and the view): most seeds play, as normal.
+    moves = [hard.DificilBot(1, seed).choose(game.view(1)) for seed in range(6)]
+    started = [m for m in moves if m["type"] == "play"]
+    assert len(started) >= 4, moves
+    assert all(m["train"] == 1 and m["tile"] in ("11-2", "11-7") for m in started), moves

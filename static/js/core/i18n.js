@@ -70,7 +70,8 @@ const STRINGS = {
 
     // ----- TV: end of round and game (any game) -----
     "tv.ready": "✓ Listo",
-    "tv.new_game": "Nueva partida",
+    "tv.new_game": "Cambiar de juego",
+    "tv.rematch": "Otra partida",
     "tv.place": "{n}.º",
 
     // ----- phone (shell/phone.js) -----
@@ -178,7 +179,8 @@ const STRINGS = {
     "tv.and": "and",
 
     "tv.ready": "✓ Ready",
-    "tv.new_game": "New game",
+    "tv.new_game": "Change game",
+    "tv.rematch": "Play again",
     "tv.place": "#{n}",
 
     // ----- phone (shell/phone.js) -----

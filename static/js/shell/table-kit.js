@@ -177,7 +177,10 @@ export function restList(ctx, rest, place, scores, unit) {
     h("span", { class: "score", text: `${signed(scores[s])} ${unitFor(unit, scores[s])}` })))) : null;
 }
 
-// The host's new-game button (false for the others).
+// The host's buttons at the end of a game (false for the others): «Otra partida», the same
+// players and options dealt at once by the next dealer, and back to the lobby for another game.
 export function newGameButton(ctx) {
-  return ctx.isHost && h("button", { type: "button", class: "big-button new-game", on: { click: () => ctx.host("new_game") } }, t("tv.new_game"));
+  return ctx.isHost && h("div", { class: "new-game" },
+    h("button", { type: "button", class: "big-button rematch", on: { click: () => ctx.host("rematch") } }, t("tv.rematch")),
+    h("button", { type: "button", class: "big-button other-game", on: { click: () => ctx.host("new_game") } }, t("tv.new_game")));
 }
