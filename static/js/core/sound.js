@@ -1,16 +1,14 @@
-// Sound made here: each cue is a few notes synthesized with the Web Audio API (no sound files).
-// A page defines its cues (defineCues) and plays them by name (playCue). Nothing sounds before
-// the first tap or key on the page (browsers allow audio only after a gesture), nor where the
-// browser refuses audio, nor while this device has sound off. Each device keeps its own switch
-// and volume. Reduced motion is about motion: it does not silence anything.
+// Cues synthesized with the Web Audio API (no sound files): defineCues(), then playCue(name).
+// Silent before the page's first tap or key (the browsers' rule), where audio is refused, and
+// while this device has sound off. Reduced motion does not silence it.
 import { store } from "./storage.js";
 
 const KEY = "sobremesa.sound";
-const LOUDEST = 0.3;        // the master gain at full volume: quiet enough to talk over
+const LOUDEST = 0.3;        // quiet enough to talk over
 const cues = {};
-let audio = null;           // the AudioContext, made at the first gesture
+let audio = null;
 let refused = false;
-const played = [];          // the cues synthesized, in order: the browser tests read it
+const played = [];          // the browser tests read it
 
 function read() {
   const kept = store.getJSON(KEY) || {};
@@ -29,12 +27,11 @@ export function setSound(change) {
   store.setJSON(KEY, settings);
 }
 
-// cues = {name: [[frequency Hz, start s, length s, wave, loudness 0-1, slide to Hz], ...]}
+// {name: [[Hz, start s, length s, wave, loudness, slide to Hz], ...]}
 export function defineCues(table) {
   Object.assign(cues, table);
 }
 
-// The longest a cue sounds, in seconds (its last note's end).
 export function cueLength(name) {
   return Math.max(0, ...(cues[name] || []).map(([, start, length]) => start + length));
 }
@@ -54,7 +51,7 @@ function unlock() {
 
 for (const type of ["pointerdown", "keydown"]) addEventListener(type, unlock, { capture: true, passive: true });
 
-// Plays cue `name` now; false when nothing sounded (off, silent volume, no audio yet or ever).
+// False when nothing sounded.
 export function playCue(name) {
   const notes = cues[name];
   if (!notes || !settings.on || settings.volume <= 0 || !audio) return false;

@@ -6,6 +6,7 @@
 // A game's phone screen is mount(root, ctx) -> {update(state), relabel(), destroy()}, with
 //   ctx = { send(action) -> Promise<reply>, banner(message, kind), vibrate(pattern), errorText(error) }
 import { seatChip } from "../core/seats.js";
+import { h } from "../core/dom.js";
 import { keepAwake } from "../core/keep-awake.js";
 import { t, getLang, toggleLang, onLangChange, pick } from "../core/i18n.js";
 import { connect, request } from "../core/net.js";
@@ -16,8 +17,7 @@ import { pressGuard } from "../core/press.js";
 import { screenSlot } from "./games.js";
 import { banner, dropMoment, dropMomentOnInput, errorText, momentBanner, vibrate } from "./notices.js";
 import { drawRecord } from "./record.js";
-import { phoneSound } from "./phone-sound.js";
-import { reactionsButton } from "./react.js";
+import { defineCues, playCue } from "../core/sound.js";
 
 const NAME_KEY = "sobremesa.name";
 const seatKey = (code) => `sobremesa.seat.${code}`;
@@ -325,7 +325,7 @@ const gameSlot = screenSlot($("game-root"), "phone", () => ({
     room: app.code, token: store.get(seatKey(app.code)), action }),
   banner: momentBanner,
   vibrate,
-  sound: phoneSound,
+  sound: playCue,
   errorText,
 }), () => t("phone.no_game_ui"));
 dropMomentOnInput($("game-root"));
@@ -362,7 +362,8 @@ async function render() {
     const ui = await mountGame(state);
     if (ui && app.state) ui.update(app.state);
   }
-  reactions.show(seated);
+  reactButton.classList.toggle("hidden", !seated);
+  if (!seated) reactions?.open(false);
   keepAwake(seated && status === "playing");   // the Wake Lock API, or a silent video
 }
 
@@ -381,6 +382,14 @@ function setConn(status) {
   el.classList.toggle("hidden", status === "connected");
   document.body.classList.toggle("offline", status !== "connected");
 }
+
+// The phone's own moments only (the TV sounds everyone's moves): your turn, a ¡Compro! window
+// asking you, a tick in its last two seconds.
+defineCues({
+  turn: [[880, 0, 0.3, "sine", 0.8], [1175, 0.1, 0.45, "sine", 0.7]],
+  ask: [[1047, 0, 0.16, "triangle"], [1319, 0.08, 0.16, "triangle"], [1568, 0.16, 0.35, "triangle"]],
+  tick: [[1200, 0, 0.05, "square", 0.2]],
+});
 
 const followTurn = turnAnnouncer((name) => announce(t("phone.your_turn_now", { name })));
 let finalToldFor = null;     // the room and round whose «última ronda» the banner said
@@ -457,15 +466,22 @@ $("lang-toggle").addEventListener("click", toggleLang);
 const display = displayButton("", { sound: true });
 $("lang-toggle").after(display.button);
 document.body.append(display.dialog);
-const reactions = reactionsButton(
-  (face) => request(app.socket, "react", { room: app.code, token: store.get(seatKey(app.code)), reaction: face }),
-  (error) => banner(error));
-$("room-badge").after(reactions.button);
-$("topbar").after(reactions.panel);
+// The 😊 of reactions: its faces (shell/react.js) load with the first tap.
+const reactButton = h("button", { type: "button", class: "react-btn hidden", "aria-expanded": "false" }, "😊");
+let reactions = null;
+$("room-badge").after(reactButton);
+reactButton.addEventListener("click", async () => {
+  reactions ||= (await import("./react.js")).reactionsPanel(reactButton, (face) => request(app.socket, "react",
+    { room: app.code, token: store.get(seatKey(app.code)), reaction: face }), banner);
+  reactions.toggle();
+});
+const labelReactions = () => reactButton.setAttribute("aria-label", t("react.open"));
+labelReactions();
 onLangChange(() => {
   relabel();
   display.relabel();
-  reactions.relabel();
+  labelReactions();
+  reactions?.relabel();
   gameSlot.relabel();
   if (app.state) render();
 });

@@ -3,8 +3,6 @@
 // cardName), never as codes.
 export default {
   es: {
-    "canasta.say.canasta": "¡Canasta de {name}!",
-    "canasta.say.pile": "{name} se lleva el montón",
     // the table (table.js)
     "canasta.table.points": "{n} pts",
     "canasta.table.cards": "{n} en mano",
@@ -204,8 +202,6 @@ export default {
     "canasta.key.round.next_round": "s",
   },
   en: {
-    "canasta.say.canasta": "Canasta for {name}!",
-    "canasta.say.pile": "{name} takes the pile",
     "canasta.table.points": "{n} pts",
     "canasta.table.cards": "{n} in hand",
     "canasta.table.need": "To meld: {n}",

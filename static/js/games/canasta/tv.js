@@ -5,7 +5,7 @@
 // Mounted by shell/tv.js: mount(root, shell).
 
 import { h, markup } from "../../core/dom.js";
-import { getLang, sentence, t, tn } from "../../core/i18n.js";
+import { getLang, registerStrings, sentence, t, tn } from "../../core/i18n.js";
 import { seatVars } from "../../core/seats.js";
 import { cardEl } from "../../pieces/french.js";
 import { mount as mountResults } from "./results.js";
@@ -67,6 +67,11 @@ export const sounds = {
   },
   say: { canasta: "canasta.say.canasta", pile: "canasta.say.pile" },
 };
+
+registerStrings({
+  es: { "canasta.say.canasta": "¡Canasta de {name}!", "canasta.say.pile": "{name} se lleva el montón" },
+  en: { "canasta.say.canasta": "Canasta for {name}!", "canasta.say.pile": "{name} takes the pile" },
+});
 
 export const mount = tvScreen(render, (ctx) => ({ lastEvent: lastEventN(ctx.view) }));
 

@@ -2,9 +2,6 @@
 // in core/i18n.js holds only the shells' words). A key missing in English falls back to Spanish.
 export default {
   es: {
-    "tv.say.compro": "¡Compra {name}!",
-    "tv.say.priority": "¡Compra {name}, por prioridad!",
-    "tv.say.steal": "¡{name} roba un comodín!",
     "tv.round": "Ronda {n}/{total}",
     "tv.contract": "Para salir: {contract}",
     "tv.prize": "premio {prize}",
@@ -187,9 +184,6 @@ export default {
     "phone.fc.res.lowest": "Gana quien suma menos puntos",
   },
   en: {
-    "tv.say.compro": "{name} buys!",
-    "tv.say.priority": "{name} buys, by priority!",
-    "tv.say.steal": "{name} steals a joker!",
     "tv.round": "Round {n}/{total}",
     "tv.contract": "To go down: {contract}",
     "tv.prize": "prize {prize}",

@@ -3,7 +3,7 @@
 // Mounted by shell/tv.js: mount(root, shell).
 
 import { h } from "../../core/dom.js";
-import { getLang, pick, t, tn } from "../../core/i18n.js";
+import { getLang, pick, registerStrings, t, tn } from "../../core/i18n.js";
 import { ring, secondsLeft } from "../../core/timers.js";
 import { cardEl as deckCard, cardName, theCard, theCards } from "../../pieces/spanish.js";
 import { windowKey } from "./buy.js";
@@ -72,8 +72,15 @@ export const sounds = {
     bought: (ev) => (ev.outbid?.length ? "priority" : "compro"),
   },
   moments: { window: windowKey },
-  say: { compro: "tv.say.compro", priority: "tv.say.priority", steal: "tv.say.steal" },
+  say: { compro: "fc.say.compro", priority: "fc.say.priority", steal: "fc.say.steal" },
 };
+
+registerStrings({
+  es: { "fc.say.compro": "¡Compra {name}!", "fc.say.priority": "¡Compra {name}, por prioridad!",
+    "fc.say.steal": "¡{name} roba un comodín!" },
+  en: { "fc.say.compro": "{name} buys!", "fc.say.priority": "{name} buys, by priority!",
+    "fc.say.steal": "{name} steals a joker!" },
+});
 
 export const mount = tvScreen(render,
   (ctx) => ({ lastEvent: lastEventN(ctx.view), trackFresh: freshMelds(), fresh: new Map() }));

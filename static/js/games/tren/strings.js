@@ -3,8 +3,6 @@
 // Tiles are named in words by pieces/dominoes.js ("el 12-7", "el doble 9"), never as codes.
 export default {
   es: {
-    "tren.say.mexican": "¡Tren mexicano!",
-    "tren.say.double": "¡Doble! Hay que cubrirlo",
     // the table (table.js)
     "tren.table.mexican": "Tren mexicano",
     "tren.table.open": "¡abierto!",
@@ -160,8 +158,6 @@ export default {
     "tren.key.round.next_round": "s",
   },
   en: {
-    "tren.say.mexican": "Mexican train!",
-    "tren.say.double": "A double! It must be covered",
     "tren.table.mexican": "Mexican train",
     "tren.table.open": "open!",
     "tren.table.open_title": "Marker out: anyone may play on this train",

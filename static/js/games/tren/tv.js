@@ -4,7 +4,7 @@
 // view. Mounted by shell/tv.js: mount(root, shell).
 
 import { h } from "../../core/dom.js";
-import { getLang, sentence, t } from "../../core/i18n.js";
+import { getLang, registerStrings, sentence, t } from "../../core/i18n.js";
 import { seatVars } from "../../core/seats.js";
 import { theTile, tileEl } from "../../pieces/dominoes.js";
 import { mount as mountResults } from "./results.js";
@@ -75,6 +75,11 @@ export const sounds = {
   },
   say: { mexican: "tren.say.mexican", double: "tren.say.double" },
 };
+
+registerStrings({
+  es: { "tren.say.mexican": "¡Tren mexicano!", "tren.say.double": "¡Doble! Hay que cubrirlo" },
+  en: { "tren.say.mexican": "Mexican train!", "tren.say.double": "A double! It must be covered" },
+});
 
 export const mount = tvScreen(render, (ctx) => ({ lastEvent: lastEventN(ctx.view) }));
 
