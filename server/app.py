@@ -340,7 +340,11 @@ def create_app(*, data_dir: str | Path | None = None, base_url: str = "http://12
         return {"games": [{**g, "title": game_title(g["game"])} for g in found]}
 
     @answer("watch")
-    def watch(room, host_token, house_key):
+    def watch(room, host_token, house_key, name, token):
+        if name is not None:                 # a phone «Solo mirar»
+            watched, watcher = lobby.watch_named(wire.current_sid(), room, name, token)
+            return {"room": watched.code, "host": False, "games": catalogue(), "house": False,
+                    "watcher_token": watcher.token, "watcher_id": watcher.id}
         house = lobby.is_house(house_key)
         watched = lobby.watch(wire.current_sid(), room, host_token, house=house)
         return {"room": watched.code, "host": watched.is_host(host_token), "games": catalogue(),

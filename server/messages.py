@@ -51,6 +51,7 @@ register({
                   "moment."),
     "unknown_request": ("Esa petición ya no existe.", "That request no longer exists."),
     "paused": ("La partida está en pausa.", "The game is paused."),
+    "too_many_watchers": ("Ya hay muchos mirando esta mesa.", "Many people are watching already."),
     "too_fast": ("Espera un momento antes de otra reacción.",
                  "Wait a moment before another reaction."),
     "solo_game": ("Esa partida es de un solo jugador contra el ordenador.",

@@ -27,6 +27,7 @@ class Client:
     seat_id: str | None = None
     host: bool = False        # runs its room's host commands
     house: bool = False       # holds the house key: sees the house's notices
+    watcher: str | None = None   # a phone «Solo mirar»: its id in the room's watchers
 
 
 Build = Callable[[Client], "dict | None"]        # the state for a client, None: it has no seat

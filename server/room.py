@@ -158,8 +158,10 @@ class Room:
     unsaved: bool = field(default=False, repr=False)   # changed since the file last took it
     # The computer players' reason lines of this game (server/reasons.py): derived, not kept.
     reasons: list[dict] = field(default_factory=list, repr=False)
-    # When each seat last reacted (server/reactions.py), monotonic: not kept.
+    # When each seat or watcher last reacted (server/reactions.py), monotonic: not kept.
     reacted: dict[str, float] = field(default_factory=dict, repr=False)
+    # Phones «Solo mirar» (server/watchers.py): id -> Watcher. Not kept: they watch again.
+    watchers: dict = field(default_factory=dict, repr=False)
 
     @property
     def game_class(self) -> type[Game]:
@@ -224,6 +226,7 @@ class Room:
                          for name, left in self.paused_left.items()],
             "paused": self.paused, "fast": self.fast,
             "paused_by": self.paused_by, "renames": self.renames,
+            "watchers": [{"id": w.id, "name": w.name} for w in self.watchers.values()],
             "reasons": public_reasons(self),
             **({"lesson": self.lesson.public()} if self.lesson else {}),
         }

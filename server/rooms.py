@@ -33,6 +33,7 @@ from server.replays import Replays
 from server.room import AWAY, Request, Room, RoomError, Seat, clean_name, same_secret
 from server.scheduler import PeopleFirst
 from server.store import Store, StoreError
+from server.watchers import Watcher, Watchers
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,7 @@ def _inline(fn: Callable[[], None]) -> None:
     fn()
 
 
-class Lobby(Capacity, Reactions):
+class Lobby(Capacity, Reactions, Watchers):
     """All rooms. `spawn(fn, delay)` runs fn later (timers, paced bots); `compute(fn)` runs a
     bot's thinking (a worker pool on the real host, inline in tests)."""
 
@@ -220,6 +221,15 @@ class Lobby(Capacity, Reactions):
             room.touched = time.time()
         if client.kind == "seat":
             self._left_seat(client)
+        elif client.watcher is not None:
+            self.left_watching(client)
+
+    def watch_named(self, sid: str, code, name, token) -> tuple[Room, Watcher]:
+        """A phone «Solo mirar»: the public table, a place among the watchers, no seat."""
+        room = self.room(code)
+        if room.kind == "solo":
+            raise RoomError.of("solo_game")
+        return room, self.watch_as(sid, room, name, token)
 
     def watch(self, sid: str, code, host_token=None, house: bool = False) -> Room:
         try:

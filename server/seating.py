@@ -36,6 +36,17 @@ class Seating(Play):
                 self._left_seat(old)
             else:   # another room's lock: take it later, never while holding this one
                 self.spawn(functools.partial(self._left_seat, old), 0)
+        elif old and old.watcher is not None and old != client:
+            # a watcher sitting down, or watching elsewhere: off the list (same lock rule)
+            leave = functools.partial(self.left_watching, old)
+            if old.room == room.code:
+                leave()
+            else:
+                self.spawn(leave, 0)
+
+    def left_watching(self, client: Client) -> None:
+        """A watcher's phone went: server/watchers.Watchers takes it off the room's list."""
+        raise NotImplementedError
 
     def _left_seat(self, client: Client) -> None:
         room = self.rooms.get(client.room)
