@@ -22,12 +22,14 @@ import { defineCues, playCue } from "../core/sound.js";
 const NAME_KEY = "sobremesa.name";
 const seatKey = (code) => `sobremesa.seat.${code}`;
 const claimKey = (code) => `sobremesa.claim.${code}`;   // a take-over waiting for the host
+const watchKey = (code) => `sobremesa.watch.${code}`;   // «Solo mirar»: the watcher's token
 
 const $ = (id) => document.getElementById(id);
 
 const app = {
   code: (document.body.dataset.code || "").toUpperCase(),
   mode: "idle",          // idle | joining | seated | watching | asking (a take-over) | kicked
+  watcher: null,         // the name this phone watches as («Solo mirar»), or null
   seatId: null,
   state: null,
   socket: null,
@@ -127,6 +129,7 @@ async function join(name) {
     store.set(seatKey(app.code), reply.token);
     app.seatId = reply.seat_id;
     app.mode = "seated";
+    app.watcher = null;
     if (app.state && app.state.you) render();
     return;
   }
@@ -164,6 +167,30 @@ async function watch() {
   }
 }
 
+// «Solo mirar»: the table as the TV shows it, and reactions; no seat (server/watchers.py).
+async function watchAs(name) {
+  const reply = await request(app.socket, "watch", { room: app.code, name, token: store.get(watchKey(app.code)) });
+  if (!reply.ok) {
+    banner(reply.error);
+    showJoin();
+    return;
+  }
+  store.set(watchKey(app.code), reply.watcher_token);
+  app.watcher = name;
+  app.mode = "watching";
+  if (app.state) render();
+}
+
+$("watch-btn").addEventListener("click", () => {
+  const name = $("name-input").value.trim();
+  if (!name) {
+    banner(t("phone.type_name"));
+    return;
+  }
+  store.set(NAME_KEY, name);
+  watchAs(name);
+});
+
 function newClaim() {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
@@ -179,6 +206,7 @@ function seatedWith(reply) {
   store.del(claimKey(app.code));
   app.seatId = reply.seat_id;
   app.mode = "seated";
+  app.watcher = null;
   banner(t("phone.took_seat"), "info");
   if (app.state) render();
 }
@@ -248,7 +276,9 @@ $("rejoin-btn").addEventListener("click", () => {
 // ----- rendering the state ----------------------------------------------------------------------
 
 function renderLobby(state) {
-  const you = state.you;
+  const you = state.you || { name: app.watcher };
+  $("me-card").querySelector(".muted").textContent = t(state.you ? "phone.you_are" : "phone.watching");
+  $("rename-btn").classList.toggle("hidden", !state.you);
   $("me-name").textContent = you.name;
   const mine = state.room.seats.find((seat) => seat.id === you.seat_id);
   const chip = seatChip(mine || you, "swatch big");
@@ -285,11 +315,13 @@ function renderTakeover(state) {
     $("takeover-seats").replaceChildren();
     return;
   }
-  $("takeover-msg").textContent = !open ? t("phone.watch_finished")
+  // A phone «Solo mirar» is asked more gently, under the name it gave.
+  $("takeover-msg").textContent = !open ? t("phone.watch_finished") : app.watcher
+    ? t(bots.length ? "phone.watching_takeover" : "phone.watching_only", { name: app.watcher })
     : bots.length ? t("phone.takeover_intro") : t("phone.takeover_none");
-  $("takeover-name-row").classList.toggle("hidden", !open || !bots.length);
+  $("takeover-name-row").classList.toggle("hidden", !open || !bots.length || !!app.watcher);
   const nameInput = $("takeover-name");
-  if (!nameInput.value) nameInput.value = store.get(NAME_KEY) || "";
+  if (!nameInput.value) nameInput.value = app.watcher || store.get(NAME_KEY) || "";
   const seats = $("takeover-seats");
   seats.replaceChildren();
   if (!open) return;
@@ -349,6 +381,9 @@ async function render() {
   if (seated && status === "lobby") {
     showScreen("lobby");
     renderLobby(state);
+  } else if (!seated && status === "lobby" && app.watcher) {
+    showScreen("lobby");
+    renderLobby(state);
   } else if (!seated && status === "lobby") {
     // The host started a new game: a watcher can now sit down normally.
     app.mode = "idle";
@@ -362,7 +397,7 @@ async function render() {
     const ui = await mountGame(state);
     if (ui && app.state) ui.update(app.state);
   }
-  reactButton.classList.toggle("hidden", !seated);
+  reactButton.classList.toggle("hidden", !seated && !app.watcher);
   if (!seated) reactions?.open(false);
   keepAwake(seated && status === "playing");   // the Wake Lock API, or a silent video
 }
@@ -433,7 +468,7 @@ function start() {
       // Every (re)connect gets a new sid: bind it to our seat again.
       if (store.get(seatKey(app.code))) join();
       else if (pendingClaim()) sendClaim(pendingClaim());
-      else if (app.mode === "watching") watch();
+      else if (app.mode === "watching") app.watcher ? watchAs(app.watcher) : watch();
       else if (app.mode !== "joining" && app.mode !== "seated") showJoin();
     });
     app.socket.on("seated", (data) => {
@@ -472,7 +507,7 @@ let reactions = null;
 $("room-badge").after(reactButton);
 reactButton.addEventListener("click", async () => {
   reactions ||= (await import("./react.js")).reactionsPanel(reactButton, (face) => request(app.socket, "react",
-    { room: app.code, token: store.get(seatKey(app.code)), reaction: face }), banner);
+    { room: app.code, token: store.get(seatKey(app.code)) || store.get(watchKey(app.code)), reaction: face }), banner);
   reactions.toggle();
 });
 const labelReactions = () => reactButton.setAttribute("aria-label", t("react.open"));

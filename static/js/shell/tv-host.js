@@ -9,6 +9,7 @@ import { getLang, pick, t } from "../core/i18n.js";
 import { seatChip, seatVars } from "../core/seats.js";
 import { store } from "../core/storage.js";
 import { soundControls } from "./tv-sound.js";
+import { watchersLine } from "./tv-watchers.js";
 
 const SEEN_KEY = "sobremesa.tv.seen_notices";
 let menuOpen = false;
@@ -102,6 +103,7 @@ function hostMenu(state, ctx) {
         h("button", { type: "button", class: "menu-close", "aria-label": t("tv.close"), on: { click: close } }, "✕")),
       room.seats.length > 0 && h("h3", { text: t("tv.menu_seats") }),
       room.seats.length > 0 && h("ul", { class: "menu-seats" }, room.seats.map((seat) => seatItem(seat, room, ctx))),
+      watchersLine(room),
       h("div", { class: "menu-option" },
         h("div", {},
           h("strong", { text: t("tv.open_takeover") }),
