@@ -11,6 +11,7 @@ from engine.manipulacion import hard
 from engine.manipulacion.bots import NormalBot
 from engine.manipulacion.game import Manipulacion
 from tests.engine.manipulacion_helpers import deal
+from tests.engine.search_helpers import worlds_from_view
 
 SAME = ("players", "table", "loose", "stock", "turn", "phase", "round", "dealer", "draws",
         "passes", "final_turns", "ruleset", "options", "hand", "hand_points", "allowed",
@@ -80,16 +81,7 @@ def test_a_world_shows_its_seat_the_view_it_was_built_from(ruleset):
     for game in normal_round(ruleset, 4, 9):
         if len(game.log) % 5:
             continue
-        seat = game.turn
-        view = game.view(seat)
-        rules = hard.ManipulacionRules(seat)
-        worlds = [rules.world(view, random.Random(k)) for k in range(3)]
-        for world in worlds:
-            assert world.audit(full_deck=True) == []
-            again = world.view(seat)
-            assert {k: again[k] for k in SAME} == {k: view[k] for k in SAME}
-        others = [sorted(w.hands[(seat + 1) % 4]) for w in worlds]
-        assert others[0] != others[1] or others[1] != others[2]    # the unseen cards move
+        worlds_from_view(hard.ManipulacionRules(game.turn), game, game.turn, SAME)
         checked += 1
     assert checked > 3
 

@@ -9,6 +9,7 @@ import pytest
 from engine.registry import GAMES
 from engine.tren import hard
 from engine.tren.bots import NormalBot
+from tests.engine.search_helpers import worlds_from_view
 
 Tren = GAMES["tren"]
 SAME = ("players", "trains", "mexican", "hub", "turn", "phase", "played", "drawn", "boneyard",
@@ -78,16 +79,7 @@ def test_a_world_shows_its_seat_the_view_it_was_built_from():
     for game in normal_game(4, 9, {"rounds": 3}):
         if len(game.log) % 7:
             continue
-        seat = game.turn
-        view = game.view(seat)
-        rules = hard.TrenRules(seat)
-        worlds = [rules.world(view, random.Random(k)) for k in range(3)]
-        for world in worlds:
-            assert world.audit(full_deck=True) == []
-            again = world.view(seat)
-            assert {k: again[k] for k in SAME} == {k: view[k] for k in SAME}
-        others = [w.hands[(seat + 1) % 4] for w in worlds]
-        assert others[0] != others[1] or others[1] != others[2]    # the unseen tiles move
+        worlds_from_view(hard.TrenRules(game.turn), game, game.turn, SAME)
         checked += 1
     assert checked > 10
 
