@@ -26,14 +26,19 @@ def page_in(browser, timeout_ms: int, **context):
     assert not errors, errors
 
 
+def tv_join_url(host, tv) -> str:
+    """The TV opens a room; its join address as the TV shows it (http://…/j/CODE)."""
+    tv.goto(host.url + "/")
+    join_text = tv.locator(".join-panel .join-url strong")
+    expect(join_text).to_have_text(re.compile(r"/j/[A-Z]{4}$"))
+    return "http://" + join_text.inner_text()
+
+
 def open_table(host, tv, new_phone, timeout_ms: int, watch=None):
     """The TV opens a room, Abuela's phone sits down (`watch(page)` first, if given), the host
     adds a computer player and starts. Returns the join address and Abuela's page."""
     tv.set_default_timeout(timeout_ms)
-    tv.goto(host.url + "/")
-    join_text = tv.locator(".join-panel .join-url strong")
-    expect(join_text).to_have_text(re.compile(r"/j/[A-Z]{4}$"))
-    join_url = "http://" + join_text.inner_text()
+    join_url = tv_join_url(host, tv)
     abuela = new_phone()
     abuela.set_default_timeout(timeout_ms)
     if watch is not None:
@@ -92,13 +97,11 @@ def seat_at_tv(host, tv, game: str, phones: list, players: int, options: dict,
     computer players fill the seats up to `players` (at the level whose button on the TV reads
     `bot_level`, else the first), the host sets `options` (a test deal: the host runs with
     --allow-test-deals) and starts."""
-    tv.goto(host.url + "/")
-    join_text = tv.locator(".join-panel .join-url strong")
-    expect(join_text).to_have_text(re.compile(r"/j/[A-Z]{4}$"))
+    join_url = tv_join_url(host, tv)
     if game != "ferrocarril":                  # the chooser's first game is already chosen
         choose_game(tv, game)
     for page, name in phones:
-        page.goto("http://" + join_text.inner_text())
+        page.goto(join_url)
         page.locator("#name-input").fill(name)
         page.locator("#join-btn").click()
         expect(page.locator("body")).to_have_attribute("data-screen", "lobby")

@@ -24,7 +24,7 @@ from server.store import Store
 from tests.browser import canasta_table, phone_states
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.browser.night import abuela_closes, five_at_the_table
-from tests.browser.pages import add_bots, choose_game
+from tests.browser.pages import add_bots, choose_game, tv_join_url
 from tests.browser.test_history import past_night
 from tests.browser.tren_table import EIGHT, ENDING, ENDING_8, FOUR, open_room
 from tests.live import ROOT, Host
@@ -94,10 +94,7 @@ def sound(browser, devices, out: Path, data: Path) -> None:
     try:
         tv = tv_page(browser)
         tv.add_init_script(VOICE)
-        tv.goto(host.url + "/")
-        join_text = tv.locator(".join-panel .join-url strong")
-        expect(join_text).to_have_text(re.compile(r"/j/[A-Z]{4}$"))
-        url = "http://" + join_text.inner_text()
+        url = tv_join_url(host, tv)
         phones = {}
         for name, device in (("pixel7", "Pixel 7"), ("iphone13", "iPhone 13")):
             page = browser.new_context(**devices[device]).new_page()

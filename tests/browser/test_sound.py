@@ -111,7 +111,8 @@ def lay(page: Page, code: str, train) -> None:
 
 
 def test_the_phone_chimes_when_its_turn_comes_and_its_switch_silences_it(browser, host):
-    with page_in(browser, WAIT_MS, **browser.devices["Pixel 7"]) as page:
+    # Reduced motion is about motion: it does not silence the phone.
+    with page_in(browser, WAIT_MS, **browser.devices["Pixel 7"], reduced_motion="reduce") as page:
         page.add_init_script(BUZZ)
         room = TrenRoom(host, page, tren_hand("6-5 5-1 3-2 8-7 10-9 11-4 9-2"), players=3)
         expect(page.locator(".tr-turn.mine")).to_be_visible()
@@ -165,6 +166,13 @@ def test_the_tv_speaks_the_big_moments_only_when_the_host_turns_it_on(browser, h
         said = tv.evaluate("window.__said")
         assert all(line.startswith(("Le toca a ", "¡", "Fin de la")) for line in said), said
         assert said == tv.evaluate("[...window.sobremesaVoice.spoken]")
+        # In the reader's language: in English the same moments in English words.
+        tv.evaluate("window.__said = []")
+        tv.locator("#lang").click()
+        tv.wait_for_function("(window.__said || []).length > 0", timeout=3 * WAIT_MS)
+        english = tv.evaluate("window.__said")
+        assert all(line.endswith(("'s turn", "buys!", "by priority!", "a joker!", "round",
+                                  "wins!", "game")) for line in english), english
 
 
 def test_every_cue_is_short_but_the_podiums_fanfare(tv, host):

@@ -9,6 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.pages import tv_join_url
 from tests.live import ROOT
 
 WAIT_MS = 10000
@@ -17,10 +18,7 @@ SCREENS = ROOT / "docs" / "screens"
 
 def test_a_phone_that_only_watches_sees_the_table_and_reacts(browser, host, tv, new_phone):
     tv.set_default_timeout(WAIT_MS)
-    tv.goto(host.url + "/")
-    join_text = tv.locator(".join-panel .join-url strong")
-    expect(join_text).to_have_text(re.compile(r"/j/[A-Z]{4}$"))
-    url = "http://" + join_text.inner_text()
+    url = tv_join_url(host, tv)
     abuela, abuelo = new_phone(), new_phone()
     for page in (abuela, abuelo):
         page.set_default_timeout(WAIT_MS)

@@ -43,10 +43,12 @@ def test_every_payload_of_a_whole_bot_game_is_the_readers_view(game):
     for level in ("normal", "facil"):
         h.host("add_bot", level=level)
     h.host("to_bot", seat=phone.seat_id)      # the phone watches while a bot plays its seat
+    watcher = h.socketio.test_client(h.app)   # and a phone «Solo mirar» (server/watchers.py)
+    assert watcher.emit("watch", {"room": h.code, "name": "Abuelo"}, callback=True)["ok"]
     assert h.host("start") == {"ok": True}
     index = h.room.index_of(phone.seat_id)
-    states(phone), states(h.tv)
-    seen_tv = seen_phone = 0
+    states(phone), states(h.tv), states(watcher)
+    seen_tv = seen_phone = seen_watcher = 0
     for _ in range(3000):
         if h.room.status != "playing" or not scheduler.tasks:
             break
@@ -60,7 +62,10 @@ def test_every_payload_of_a_whole_bot_game_is_the_readers_view(game):
         for payload in states(h.tv):
             seen_tv += 1
             assert_payload_is_the_view(h, payload, None, house=True)
-    assert seen_tv > 50 and seen_phone > 50
+        for payload in states(watcher):
+            seen_watcher += 1
+            assert_payload_is_the_view(h, payload, None)
+    assert seen_tv > 50 and seen_phone > 50 and seen_watcher > 50
 
 
 def test_an_action_with_a_wrong_token_is_refused_and_changes_nothing(harness):
