@@ -397,8 +397,9 @@ async function render() {
     const ui = await mountGame(state);
     if (ui && app.state) ui.update(app.state);
   }
-  reactButton.classList.toggle("hidden", !seated && !app.watcher);
-  if (!seated) reactions?.open(false);
+  const reacts = seated || !!app.watcher;
+  reactButton.classList.toggle("hidden", !reacts);
+  if (!reacts) reactions?.open(false);
   keepAwake(seated && status === "playing");   // the Wake Lock API, or a silent video
 }
 
