@@ -359,14 +359,13 @@ class RoundGame(Game):
     def _opening_dealer(self) -> int:
         """Who deals the first round: the `first_dealer` option (another game at the same
         table, «otra partida», is dealt by the next seat), else a seat drawn by the seed. Kept
-        as `first_dealer`."""
+        by `new` as `first_dealer`, as is an explicit deal's dealer."""
         first = self.options.get(FIRST_DEALER)
         if first is None:
             first = self.rng.randrange(self.players)
         elif isinstance(first, bool) or not isinstance(first, int) \
                 or not 0 <= first < self.players:
             raise refuse("bad_option")
-        self.first_dealer = first
         return first
 
     @abstractmethod

@@ -28,6 +28,7 @@ class Reactions(Watchers):
                 who, said = f"w:{watcher.id}", {"seat": None, "name": watcher.name,
                                                 "color": WATCHER_COLOR, "watcher": True}
             now = time.monotonic()
+            room.reacted = {k: t for k, t in room.reacted.items() if now - t < GAP}  # bounded
             if now - room.reacted.get(who, -GAP) < GAP:
                 raise RoomError.of("too_fast")
             room.reacted[who] = now

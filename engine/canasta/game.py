@@ -80,6 +80,7 @@ class Canasta(RoundGame):
             game.dealer = deal.get("dealer", players - 1)
             if "scores" in deal:
                 game.scores = list(deal["scores"])
+        game.first_dealer = game.dealer
         game.first_scores = list(game.scores)
         game._deal(deal)
         return game

@@ -177,6 +177,7 @@ class Ferrocarril(RoundGame):
             raise refuse("bad_deal")
         game.dealer = (game._opening_dealer() if deal is None
                        else deal.get("dealer", 0) % players)
+        game.first_dealer = game.dealer
         if deal is not None:
             game.round = deal.get("round", 1) - 1
         game._deal(deal)

@@ -92,6 +92,7 @@ class Manipulacion(RoundGame):
         if deal is not None:
             deal = game._check_deal(deal)
         game.dealer = game._opening_dealer() if deal is None else deal["dealer"]
+        game.first_dealer = game.dealer
         game._deal(deal)
         return game
 

@@ -84,6 +84,7 @@ class Tren(RoundGame):
             game.round = deal.get("round", 1) - 1
             if "scores" in deal:
                 game.scores = list(deal["scores"])
+        game.first_dealer = game.dealer
         game.first_scores = list(game.scores)
         game._deal(deal)
         return game

@@ -18,6 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import socketio
 from playwright.sync_api import expect, sync_playwright
 
 from server.store import Store
@@ -26,6 +27,7 @@ from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.browser.night import abuela_closes, five_at_the_table
 from tests.browser.pages import add_bots, choose_game, tv_join_url
 from tests.browser.test_history import past_night
+from tests.browser.test_lobby_fits import WATCHERS
 from tests.browser.tren_table import EIGHT, ENDING, ENDING_8, FOUR, open_room
 from tests.live import ROOT, Host
 
@@ -452,12 +454,13 @@ def house(browser, out: Path, data: Path) -> None:
 
 def lobby(browser, out: Path, data: Path) -> None:
     """The TV's start screen with eight seats taken, Tren Mexicano chosen (its computer players
-at all three levels), after a past night."""
+at all three levels), after a past night; then with twelve phones watching."""
     store = Store(data / "sobremesa.sqlite3")
     past_night(store, 1, time.time() - 3600, "tren",
                [("Abuela", 34, "#2a9d8f"), ("Tío Paco", 61, "#e63946")])
     store.close()
     host = Host(data, "--bot-delay", "1")
+    watching = []
     try:
         tv = tv_page(browser)
         tv.goto(host.url + "/")
@@ -473,7 +476,18 @@ at all three levels), after a past night."""
         expect(tv.locator(".seats-panel .badge.bot", has_text="Difícil")).to_have_count(3)
         tv.wait_for_timeout(600)
         tv.screenshot(path=out / "tv-lobby-tren-8.png")
+        code = json.loads(tv.evaluate("() => localStorage.getItem('sobremesa.tv')"))["room"]
+        for name in WATCHERS:
+            client = socketio.Client()
+            client.connect(host.url, transports=["websocket"], wait_timeout=5)
+            client.call("watch", {"room": code, "name": name}, timeout=5)
+            watching.append(client)
+        expect(tv.locator(".seats-panel .watchers-count")).to_contain_text("12")
+        tv.wait_for_timeout(300)
+        tv.screenshot(path=out / "tv-lobby-tren-8-watchers.png")
     finally:
+        for client in watching:
+            client.disconnect()
         host.kill()
 
 

@@ -7,6 +7,7 @@ import re
 import time
 
 import pytest
+import socketio
 from playwright.sync_api import expect
 
 from server.store import Store
@@ -72,4 +73,56 @@ def test_the_start_screen_fits_with_every_seat_taken(browser, family_host, game,
         assert found["recent"] >= 1, found
         assert found["small"] == [], found           # 15 px and up: read from the sofa
     finally:
+        context.close()
+
+
+WATCHERS = ["Abuelo Fernando Gil", "Tía Carmen", "Pepe", "Lucía", "Marisol de la Vega",
+            "Nico", "Tita", "Vecina Rosario Gómez", "Pablo", "Bea", "Javi", "Yaya"]
+SEATS_HEAD = """() => { const h2 = document.querySelector('.seats-panel h2');
+  return {cut: h2.scrollWidth > h2.clientWidth + 1, text: h2.textContent}; }"""
+
+
+def test_the_start_screen_fits_with_the_most_watchers(browser, family_host):
+    """Twelve phones watching (the most a room takes), with long names: with a few seats the
+    panel names three and counts the others, on two lines at most; with six seats or more it
+    only counts them beside the seats' count (the host menu names them), and the latest game
+    still shows. Nothing cut."""
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    watchers = []
+    try:
+        tv = context.new_page()
+        tv.set_default_timeout(10000)
+        tv.goto(family_host.url + "/")
+        expect(tv.locator(".join-panel .join-url strong")).to_have_text(
+            re.compile(r"/j/[A-Z]{4}$"))
+        choose_game(tv, "tren")
+        code = json.loads(tv.evaluate("() => localStorage.getItem('sobremesa.tv')"))["room"]
+        seats = tv.locator(".seats-panel .seat-name")
+        for n in range(2):
+            tv.locator(".add-bot .add").click()
+            expect(seats).to_have_count(n + 1)
+        for name in WATCHERS:
+            client = socketio.Client()
+            client.connect(family_host.url, transports=["websocket"], wait_timeout=5)
+            assert client.call("watch", {"room": code, "name": name}, timeout=5)["ok"] \
+                is not False
+            watchers.append(client)
+        line = tv.locator(".seats-panel .watchers")
+        expect(line).to_have_text("👀 Mirando: Abuelo Fernando Gil, Tía Carmen, Pepe y 9 más")
+        lines = line.evaluate("""el => Math.round(el.getBoundingClientRect().height
+                                                  / parseFloat(getComputedStyle(el).lineHeight))""")
+        assert lines <= 2
+        for n in range(2, 8):
+            tv.locator(".add-bot .add").click()
+            expect(seats).to_have_count(n + 1)
+        expect(line).to_have_count(0)
+        expect(tv.locator(".seats-panel h2 .watchers-count")).to_have_text("👀 12 mirando")
+        tv.wait_for_timeout(300)
+        found = tv.evaluate(MEASURE)
+        assert not found["scrolls"] and found["cut"] == [] and found["seatsCut"] == [], found
+        assert found["recent"] >= 1, found
+        assert tv.evaluate(SEATS_HEAD)["cut"] is False
+    finally:
+        for client in watchers:
+            client.disconnect()
         context.close()

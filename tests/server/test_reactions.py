@@ -54,6 +54,9 @@ def test_one_reaction_per_player_every_two_seconds(table, monkeypatch):
     clock[0] += 0.6
     assert react(h, abuela, LAUGH)["ok"]
     assert [r["reaction"] for r in reactions_seen(h.tv)] == [CLAP, LAUGH, LAUGH]
+    assert set(h.room.reacted) == {h.room.seats[0].id, h.room.seats[1].id}
+    clock[0] += 2.0                                    # the clocks run out: none is kept
+    assert react(h, tio, CLAP)["ok"] and set(h.room.reacted) == {h.room.seats[1].id}
 
 
 @pytest.mark.parametrize("reaction", ["🍕", "clap", "", "👏👏", 5, None, ["👏"]])

@@ -17,7 +17,7 @@ import { setTimers } from "../core/timers.js";
 import { pressGuard } from "../core/press.js";
 import { loadScreen, readCatalogue } from "./games.js";
 import { renderHostLayer } from "./tv-host.js";
-import { watchersLine } from "./tv-watchers.js";
+import { watchersCount, watchersLine } from "./tv-watchers.js";
 import { follow, followLobby, onVoices } from "./tv-sound.js";
 import { showReaction } from "./tv-reactions.js";
 import { fitRecent, honourLayer, recentPanel, refreshHistory } from "./tv-history.js";
@@ -616,10 +616,12 @@ function seatsPanel(info, room, isHost, recent) {
 
   const full = seats.length >= max;
   const countOk = seats.length >= min && seats.length <= max;
-  return h("section", { class: ["panel", "seats-panel", seats.length > 5 && "many"] },
-    h("h2", {}, t("tv.seats"), " ", h("span", { class: "count", text: t("tv.seats_count", { n: seats.length, max }) })),
+  const many = seats.length > 5;
+  return h("section", { class: ["panel", "seats-panel", many && "many"] },
+    h("h2", {}, t("tv.seats"), " ", h("span", { class: "count", text: t("tv.seats_count", { n: seats.length, max }) }),
+      many && watchersCount(room)),
     seats.length ? list : h("p", { class: "empty", text: t("tv.no_seats") }),
-    watchersLine(room),
+    !many && watchersLine(room),
     info?.seating_tip && h("p", { class: "tip", text: pick(info.seating_tip) }),
     isHost && h("div", { class: "add-bot" },
       h("div", { class: "segmented", role: "group", "aria-label": t("tv.level") }, levels.map((level) =>
