@@ -12,7 +12,8 @@ processes. `--baseline` plays every game again with normal in difícil's seat (t
 and prints the paired difference; `--playouts` and `--sure` (the standard errors a move must
 beat normal's by, engine/search.SURE) try other settings. `--record FILE` appends each game
 as it ends (so a long run stopped early keeps what it played), with `--label` naming the code it
-ran; `--report FILE ...` joins such records, by game, table size, options, settings and label.
+ran; `--report FILE ...` joins such records, by game, table size, options, settings and label
+(`--pool`: and across labels). The runs kept so far are in bench/records/.
 """
 from __future__ import annotations
 
@@ -33,10 +34,11 @@ HARD = "dificil"
 MAX_ACTIONS = 50_000
 
 
-def play_one(job: tuple) -> tuple[float, list[float], int]:
+def play_one(job: tuple) -> tuple[float, list[float], int, list[float]]:
     """One game: (the share of the win of the player in `hard_seat`, its searching decisions'
-    seconds, how many of them left normal's move). `level` is difícil, or normal for the paired
-    baseline."""
+    seconds, how many of them left normal's move, the same decisions' seconds of CPU: the wall
+    clock counts whatever else the machine runs, the CPU only the decision's own work). `level`
+    is difícil, or normal for the paired baseline."""
     name, players, hard_seat, seed, options, playouts, sure, level = job
     if sure is not None:
         search.SURE = sure
@@ -49,6 +51,7 @@ def play_one(job: tuple) -> tuple[float, list[float], int]:
             bot.playouts = playouts
         bots.append(bot)
     thinking: list[float] = []
+    cpu: list[float] = []
     changed = 0
     for _ in range(MAX_ACTIONS):
         if game.finished:
@@ -58,13 +61,14 @@ def play_one(job: tuple) -> tuple[float, list[float], int]:
                 continue
             seat = actor
             view = game.view(seat)
-            start = time.perf_counter()
+            start, started_cpu = time.perf_counter(), time.process_time()
             action = bots[seat].choose(view)
-            spent = time.perf_counter() - start
+            spent, spent_cpu = time.perf_counter() - start, time.process_time() - started_cpu
             if action is None:
                 continue
             if seat == hard_seat and getattr(bots[seat], "last", None):
                 thinking.append(spent)
+                cpu.append(spent_cpu)
                 changed += action != bots[seat].last[0].action
             game.apply(seat, action)
             break
@@ -76,7 +80,7 @@ def play_one(job: tuple) -> tuple[float, list[float], int]:
                 break
     result = game.result() or {"winners": []}
     winners = result["winners"]
-    return (1 / len(winners) if hard_seat in winners else 0.0), thinking, changed
+    return (1 / len(winners) if hard_seat in winners else 0.0), thinking, changed, cpu
 
 
 def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -102,11 +106,12 @@ def play_pair(job: tuple) -> dict:
     """One deal: difícil's game and, when `baseline`, the same deal with normal in its seat;
     the record kept for it (`--record`) and joined by `summarise`."""
     name, players, hard_seat, seed, options, playouts, sure, baseline, label = job
-    won, thinking, changed = play_one((name, players, hard_seat, seed, options, playouts, sure,
-                                       HARD))
+    won, thinking, changed, cpu = play_one((name, players, hard_seat, seed, options, playouts,
+                                            sure, HARD))
     record = {"game": name, "players": players, "seed": seed, "seat": hard_seat,
               "options": options, "playouts": playouts, "sure": sure, "label": label, "won": won,
-              "thinking_ms": [round(t * 1000, 1) for t in thinking], "changed": changed}
+              "thinking_ms": [round(t * 1000, 1) for t in thinking],
+              "cpu_ms": [round(t * 1000, 1) for t in cpu], "changed": changed}
     if baseline:
         record["baseline"] = play_one((name, players, hard_seat, seed, options, None, None,
                                        "normal"))[0]
@@ -119,6 +124,7 @@ def summarise(records: list[dict]) -> dict:
     share = sum(won) / games
     low, high = wilson(share, games)
     ms = sorted(t for r in records for t in r["thinking_ms"])
+    cpu = sorted(t for r in records for t in r.get("cpu_ms", ()))   # older records have none
     paired_records = [r for r in records if "baseline" in r]
     baseline = [r["baseline"] for r in paired_records]
     return {"game": records[0]["game"], "players": records[0]["players"], "games": games,
@@ -129,7 +135,9 @@ def summarise(records: list[dict]) -> dict:
             "difference": (paired([r["won"] for r in paired_records], baseline)
                            if len(baseline) > 1 else None),
             "p50": statistics.median(ms) if ms else 0.0,
-            "p95": ms[int(0.95 * (len(ms) - 1))] if ms else 0.0, "max": ms[-1] if ms else 0.0}
+            "p95": ms[int(0.95 * (len(ms) - 1))] if ms else 0.0, "max": ms[-1] if ms else 0.0,
+            "cpu": (statistics.median(cpu), cpu[int(0.95 * (len(cpu) - 1))], cpu[-1])
+            if cpu else None}
 
 
 def measure(name: str, players: int, games: int, options: dict, playouts: int | None,
@@ -148,9 +156,11 @@ def measure(name: str, players: int, games: int, options: dict, playouts: int | 
     return summarise(records) | {"seconds": time.perf_counter() - started}
 
 
-def report(paths: list[str]) -> list[dict]:
-    """The records of earlier runs (`--record`), joined by game, table size, options and
-    settings; a deal met twice counts once (its first record)."""
+def report(paths: list[str], pool: bool = False) -> list[dict]:
+    """The records of earlier runs (`--record`), joined by game, table size, options,
+    settings and label; a deal met twice counts once (its first record). `pool` joins the
+    labels too (for code whose difícil plays the same: check the diff of engine/ first) and
+    lists them."""
     groups: dict[str, dict[int, dict]] = {}
     for path in paths:
         with open(path, encoding="utf-8") as lines:
@@ -159,9 +169,12 @@ def report(paths: list[str]) -> list[dict]:
                     continue
                 r = json.loads(line)
                 key = json.dumps([r["game"], r["players"], r["options"], r["playouts"],
-                                  r["sure"], r.get("label", "")], sort_keys=True)
+                                  r["sure"], "" if pool else r.get("label", "")],
+                                 sort_keys=True)
                 groups.setdefault(key, {}).setdefault(r["seed"], r)
-    return [summarise(list(deals.values())) | {"settings": key}
+    return [summarise(list(deals.values()))
+            | {"settings": key,
+               "labels": sorted({r.get("label", "") for r in deals.values()})}
             for key, deals in sorted(groups.items())]
 
 
@@ -171,6 +184,9 @@ def show(r: dict) -> None:
     print(f"{r['game']:<14}{r['players']:>6}{r['games']:>7}  {interval:<22}{r['fair']:>6.0%}"
           f"{r['decisions']:>11}{r['p50']:>8.0f}{r['p95']:>8.0f}{r['max']:>8.0f}"
           f"   ({seconds}{r['changed']} left normal's move)", flush=True)
+    if r["cpu"]:
+        print(f"{'':<20}the same decisions in seconds of CPU ({len(r['cpu'])}): "
+              f"p50 {r['cpu'][0]:.0f}, p95 {r['cpu'][1]:.0f}, max {r['cpu'][2]:.0f} ms", flush=True)
     if r["difference"]:
         mean, low, high = r["difference"]
         print(f"{'':<20}normal in the same seats and deals ({r['paired']}): {r['baseline']:.1%}; "
@@ -200,15 +216,17 @@ def main(argv=None) -> int:
     parser.add_argument("--label", default="", help="the code a record ran (e.g. a commit)")
     parser.add_argument("--report", nargs="+", metavar="FILE",
                         help="print the figures of earlier runs' records instead of playing")
+    parser.add_argument("--pool", action="store_true",
+                        help="with --report: join the records of every label (the same player)")
     args = parser.parse_args(argv)
     searching = searching_games()
     names = args.games_named or searching
     options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
     print(HEADER, flush=True)
     if args.report:
-        for r in report(args.report):
+        for r in report(args.report, args.pool):
             show(r)
-            print(f"{'':<20}{r['settings']}", flush=True)
+            print(f"{'':<20}{r['settings']}, labels {', '.join(r['labels'])}", flush=True)
         return 0
     for name in names:
         game_class = GAMES[name]

@@ -16,12 +16,14 @@ def test_the_paired_difference_is_the_mean_of_the_differences_with_its_interval(
 
 def test_one_game_records_the_seats_share_and_its_searches():
     job = ("tren", 2, 1, 5, {"rounds": 1}, 8, None, "dificil")
-    won, thinking, changed = play_one(job)
+    won, thinking, changed, cpu = play_one(job)
     assert won in (0.0, 0.5, 1.0)
     assert thinking and all(t > 0 for t in thinking)
+    assert len(cpu) == len(thinking)
+    assert all(0 < c < t * 1.5 + 0.05 for c, t in zip(cpu, thinking, strict=True))
     assert 0 <= changed <= len(thinking)
     baseline = play_one(job[:-1] + ("normal",))
-    assert baseline[1] == [] and baseline[2] == 0                 # normal never searches
+    assert baseline[1] == baseline[3] == [] and baseline[2] == 0  # normal never searches
 
 
 def test_records_of_several_runs_join_by_settings_and_count_a_deal_once(tmp_path):
@@ -29,6 +31,7 @@ def test_records_of_several_runs_join_by_settings_and_count_a_deal_once(tmp_path
     first = play_pair(job)
     assert first["label"] == "abc" and first["seed"] == 7 and "baseline" in first
     assert first["won"] in (0.0, 0.5, 1.0) and first["thinking_ms"]
+    assert len(first["cpu_ms"]) == len(first["thinking_ms"])
     other = dict(first, seed=8, seat=1, won=1 - first["won"])
     elsewhere = dict(first, label="xyz")
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
@@ -38,6 +41,12 @@ def test_records_of_several_runs_join_by_settings_and_count_a_deal_once(tmp_path
     assert [r["games"] for r in joined] == [2, 1]          # seed 7 once; label xyz apart
     assert joined[0]["share"] == pytest.approx(0.5)        # the first record of seed 7 stands
     assert joined[0]["paired"] == 2 and joined[0]["difference"] is not None
+    pooled = report([str(a), str(b)], pool=True)
+    assert [r["games"] for r in pooled] == [2] and pooled[0]["labels"] == ["abc"]   # seed 7 once
+    c = tmp_path / "c.jsonl"
+    c.write_text(json.dumps(dict(first, seed=9, label="xyz")) + "\n")
+    pooled = report([str(a), str(c)], pool=True)
+    assert pooled[0]["games"] == 3 and pooled[0]["labels"] == ["abc", "xyz"]
 
 
 def test_a_run_appends_each_game_to_its_record(tmp_path):
