@@ -13,7 +13,9 @@ and prints the paired difference; `--playouts` and `--sure` (the standard errors
 beat normal's by, engine/search.SURE) try other settings. `--record FILE` appends each game
 as it ends (so a long run stopped early keeps what it played), with `--label` naming the code it
 ran; `--report FILE ...` joins such records, by game, table size, options, settings and label
-(`--pool`: and across labels). The runs kept so far are in bench/records/.
+(`--pool`: and across labels); `--report FILE ... --versus LABEL OTHER` pairs two labels' games
+of the same deals (a change of the player against the player before it). The runs kept so far
+are in bench/records/.
 """
 from __future__ import annotations
 
@@ -178,6 +180,34 @@ def report(paths: list[str], pool: bool = False) -> list[dict]:
             for key, deals in sorted(groups.items())]
 
 
+def versus(paths: list[str], first: str, second: str) -> list[dict]:
+    """Two labels' records of the same deals (game, table, options, seed, seat), paired: the
+    first label's share, the second's, and the difference with its 95% interval. Two players
+    that often choose alike win or lose the same deals, so this shows a change of the player
+    in far fewer games than either's share against normal."""
+    found: dict[str, dict[tuple, dict]] = {first: {}, second: {}}
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                if not line.strip():
+                    continue
+                r = json.loads(line)
+                if r.get("label") in found:
+                    key = (r["game"], r["players"], json.dumps(r["options"], sort_keys=True),
+                           r["seed"], r["seat"])
+                    found[r["label"]].setdefault(key, r)
+    rows = []
+    for table in sorted({k[:3] for k in found[first]} & {k[:3] for k in found[second]}):
+        keys = sorted(k for k in found[first] if k[:3] == table and k in found[second])
+        a = [found[first][k]["won"] for k in keys]
+        b = [found[second][k]["won"] for k in keys]
+        rows.append({"game": table[0], "players": table[1], "options": table[2],
+                     "games": len(keys), "first": sum(a) / len(a), "second": sum(b) / len(b),
+                     "difference": paired(a, b) if len(keys) > 1 else None,
+                     "differ": sum(1 for x, y in zip(a, b, strict=True) if x != y)})
+    return rows
+
+
 def show(r: dict) -> None:
     interval = f"{r['share']:.1%} [{r['low']:.1%}, {r['high']:.1%}]"
     seconds = f"{r['seconds']:.0f} s; " if "seconds" in r else ""
@@ -218,10 +248,21 @@ def main(argv=None) -> int:
                         help="print the figures of earlier runs' records instead of playing")
     parser.add_argument("--pool", action="store_true",
                         help="with --report: join the records of every label (the same player)")
+    parser.add_argument("--versus", nargs=2, metavar=("LABEL", "OTHER"),
+                        help="with --report: the two labels' games of the same deals, paired")
     args = parser.parse_args(argv)
     searching = searching_games()
     names = args.games_named or searching
     options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
+    if args.report and args.versus:
+        first, second = args.versus
+        for r in versus(args.report, first, second):
+            mean, low, high = r["difference"] or (0.0, 0.0, 0.0)
+            print(f"{r['game']} {r['players']} seats {r['options']}, {r['games']} deals: "
+                  f"{first} {r['first']:.1%}, {second} {r['second']:.1%}; {first} less {second}: "
+                  f"{mean:+.1%} [{low:+.1%}, {high:+.1%}] ({r['differ']} deals ended otherwise)",
+                  flush=True)
+        return 0
     print(HEADER, flush=True)
     if args.report:
         for r in report(args.report, args.pool):

@@ -2,7 +2,10 @@
 
 A world is a `Tren` built from the view: the trains, markers, counts, turn and scores as shown,
 the seat's own hand, and the unseen tiles (ALL minus the hand, the trains and the hub) dealt at
-random into the other hands (as many as each holds) and the boneyard. Playouts go through the
+random into the other hands (as many as each holds) and the boneyard, agreeing with the passes
+the seat saw: a rival that passed holds no tile for the trains it could play on then, save those
+it drew since (engine/tren/inference.py; a deal that ignored them contradicted more than half of
+those passes). Playouts go through the
 game's own handlers with action values (no parsing, no log, no view) and choose by normal's
 rules fed from the state (`lean_view`: the few facts normal reads, the same as in a full view;
 tests/engine/test_tren_hard.py checks both against the engine). A quicker rule (the heaviest
@@ -36,6 +39,7 @@ from engine.search import NormalPlayers, SearchBot, deal_hands, standing
 from engine.tren import actions as A
 from engine.tren.bots import NormalBot
 from engine.tren.game import PLAY, Tren
+from engine.tren.inference import absent_numbers, place_known
 from engine.tren.trains import Train
 
 PLAYOUTS = 120          # per decision, spread over the candidates (at least 4 worlds each)
@@ -79,6 +83,7 @@ class TrenRules:
     def __init__(self, seat: int):
         self.seat = seat
         self.normal_of = NormalPlayers(NormalBot)
+        self.told: tuple[dict, dict] | None = None    # a view and what its passes tell
 
     def candidates(self, view: dict) -> list[dict]:
         allowed = view.get("allowed") or []
@@ -106,7 +111,10 @@ class TrenRules:
         seen = {hub, *own, *game.mexican.tiles, *(t for train in game.trains for t in train.tiles)}
         unseen = [t for t in ALL_TILES if t not in seen]
         rng.shuffle(unseen)
-        game.hands = deal_hands(view["players"], "tiles", self.seat, own, unseen)
+        if self.told is None or self.told[0] is not view:
+            self.told = (view, absent_numbers(view))
+        known = place_known(self.told[1], unseen)    # what the passes it saw tell
+        game.hands = deal_hands(view["players"], "tiles", self.seat, own, unseen, known)
         game.boneyard = unseen
         game.markers = [p["marker"] for p in view["players"]]
         game.dealer, game.turn, game.round = view["dealer"], view["turn"], view["round"] - 1

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from bench.strength import measure, paired, play_one, play_pair, report
+from bench.strength import measure, paired, play_one, play_pair, report, versus
 
 
 def test_the_paired_difference_is_the_mean_of_the_differences_with_its_interval():
@@ -56,3 +56,19 @@ def test_a_run_appends_each_game_to_its_record(tmp_path):
     assert [r["seed"] for r in lines] == [20, 21] and [r["seat"] for r in lines] == [0, 1]
     assert result["games"] == 2 and result["share"] == pytest.approx(
         sum(r["won"] for r in lines) / 2)
+
+
+def test_two_labels_pair_by_deal(tmp_path):
+    base = {"game": "tren", "players": 2, "options": {"rounds": 1}, "playouts": None,
+            "sure": None, "thinking_ms": [], "cpu_ms": [], "changed": 0}
+    records = [dict(base, label="new", seed=s, seat=s % 2, won=w) for s, w in
+               [(1, 1.0), (2, 1.0), (3, 0.0), (4, 1.0)]]
+    records += [dict(base, label="old", seed=s, seat=s % 2, won=w) for s, w in
+                [(1, 1.0), (2, 0.0), (3, 0.0), (5, 1.0)]]          # seed 5: no pair
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    [row] = versus([str(path)], "new", "old")
+    assert row["games"] == 3 and row["differ"] == 1
+    assert row["first"] == pytest.approx(2 / 3) and row["second"] == pytest.approx(1 / 3)
+    mean, low, high = row["difference"]
+    assert mean == pytest.approx(1 / 3) and low < mean < high
