@@ -139,7 +139,7 @@ def summarise(records: list[dict]) -> dict:
             "p50": statistics.median(ms) if ms else 0.0,
             "p95": ms[int(0.95 * (len(ms) - 1))] if ms else 0.0, "max": ms[-1] if ms else 0.0,
             "cpu": (statistics.median(cpu), cpu[int(0.95 * (len(cpu) - 1))], cpu[-1])
-            if cpu else None}
+            if cpu else None, "cpu_decisions": len(cpu)}
 
 
 def measure(name: str, players: int, games: int, options: dict, playouts: int | None,
@@ -215,7 +215,7 @@ def show(r: dict) -> None:
           f"{r['decisions']:>11}{r['p50']:>8.0f}{r['p95']:>8.0f}{r['max']:>8.0f}"
           f"   ({seconds}{r['changed']} left normal's move)", flush=True)
     if r["cpu"]:
-        print(f"{'':<20}the same decisions in seconds of CPU ({len(r['cpu'])}): "
+        print(f"{'':<20}the same decisions in seconds of CPU ({r['cpu_decisions']}): "
               f"p50 {r['cpu'][0]:.0f}, p95 {r['cpu'][1]:.0f}, max {r['cpu'][2]:.0f} ms", flush=True)
     if r["difference"]:
         mean, low, high = r["difference"]

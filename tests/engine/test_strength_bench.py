@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from bench.strength import measure, paired, play_one, play_pair, report, versus
+from bench.strength import measure, paired, play_one, play_pair, report, summarise, versus
 
 
 def test_the_paired_difference_is_the_mean_of_the_differences_with_its_interval():
@@ -32,6 +32,9 @@ def test_records_of_several_runs_join_by_settings_and_count_a_deal_once(tmp_path
     assert first["label"] == "abc" and first["seed"] == 7 and "baseline" in first
     assert first["won"] in (0.0, 0.5, 1.0) and first["thinking_ms"]
     assert len(first["cpu_ms"]) == len(first["thinking_ms"])
+    summary = summarise([first])
+    assert summary["cpu_decisions"] == len(first["cpu_ms"])
+    assert summary["cpu"][0] <= summary["cpu"][1] <= summary["cpu"][2] == max(first["cpu_ms"])
     other = dict(first, seed=8, seat=1, won=1 - first["won"])
     elsewhere = dict(first, label="xyz")
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
