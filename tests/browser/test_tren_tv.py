@@ -1,6 +1,7 @@
 """Tren Mexicano's TV read from the sofa (1920x1080): every train on screen with its open end
 whole and its pips large enough to count from 3 m, the marker a train in its owner's colour, a
-double to cover announced, tiles named in words only; digits instead of pips with that option;
+double to cover announced (once: no toast besides), a last tile toasted, tiles named in words
+only; digits instead of pips with that option;
 the end of a round with the tiles left in each hand and their points."""
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.tren_rooms import tile as hand_tile
 from tests.browser.tren_table import (
     EIGHT,
     ENDING,
@@ -235,3 +237,21 @@ def test_the_last_round_ends_on_the_podium(tv, host, new_phone):
     expect(tv.locator(".podium .place-1 .podium-score")).to_have_text("35 pts")
     expect(tv.locator("ol.rest li")).to_have_count(1)
     expect(tv.locator("ol.rest li .score")).to_contain_text(re.compile(r"^\d+ pts$"))
+
+
+def test_a_double_played_is_called_once_and_a_last_tile_gets_its_toast(tv, host, new_phone):
+    """A double laid: the big call at the side says who must cover it (no toast besides, which
+    had said it a third time with the feed); a player down to one tile gets the toast."""
+    abuela = new_phone()
+    deal = {"hands": ["5-5 5-1 8-7", "4-0 7-0 11-0", "4-3 7-3 11-3"],
+            "trains": ["12-5", "12-3", "12-8"], "mexican": "12-6", "boneyard": "", "turn": 0,
+            "dealer": 2, "first_turns_over": True, "fill": True}
+    open_room(host, tv, abuela, 3, deal, timeout_ms=WAIT_MS)
+    hand_tile(abuela, "5-5").click()
+    hand_tile(abuela, "5-5").click()                      # her double, on her own train
+    expect(tv.locator(".tren-call.cover")).to_contain_text("Le toca cubrirlo a Abuela")
+    tv.wait_for_timeout(600)
+    assert tv.locator(".toast-line").count() == 0     # now, not after a toast's three seconds
+    hand_tile(abuela, "5-1").click()
+    hand_tile(abuela, "5-1").click()                      # covered: one tile left
+    expect(tv.locator(".toast-line")).to_have_text("¡A Abuela le queda una ficha!")

@@ -141,17 +141,15 @@ function call(ctx) {
     !view.boneyard && h("p", { class: "call-sub", text: t("tren.tv.boneyard_empty") }));
 }
 
-// Toasts for the moments the whole table should notice: a double to cover, a last tile.
+// A toast for the moment the whole table should notice: a last tile. (A double to cover has the
+// big call at the side, its sound and its feed line: a toast as well said it a third time.)
 function announce(ctx, memory) {
   const view = ctx.view;
   for (const ev of newEvents(view, memory)) {
     if (ev.type !== "play") continue;
     const seat = seatOf(ctx.room, ev.seat);
-    const [a, b] = ev.tile.split("-");
     const player = view.players[ev.seat];
-    if (a === b && player && player.tiles > 0) {
-      toastLine(ctx, seat, t("tren.tv.double_played", { name: eventName(ctx, ev), tile: words(ev.tile) }), { kind: "salir", ms: 3000 });
-    } else if (player && player.tiles === 1) {
+    if (player && player.tiles === 1) {
       toastLine(ctx, seat, t("tren.tv.last_tile", { name: eventName(ctx, ev) }), { kind: "salir", ms: 3000 });
     }
   }
