@@ -158,22 +158,23 @@ def measure(name: str, players: int, games: int, options: dict, playouts: int | 
     return summarise(records) | {"seconds": time.perf_counter() - started}
 
 
+def records(paths: list[str]):
+    """Every game recorded in these files (`--record`), in order."""
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            yield from (json.loads(line) for line in lines if line.strip())
+
+
 def report(paths: list[str], pool: bool = False) -> list[dict]:
     """The records of earlier runs (`--record`), joined by game, table size, options,
     settings and label; a deal met twice counts once (its first record). `pool` joins the
     labels too (for code whose difícil plays the same: check the diff of engine/ first) and
     lists them."""
     groups: dict[str, dict[int, dict]] = {}
-    for path in paths:
-        with open(path, encoding="utf-8") as lines:
-            for line in lines:
-                if not line.strip():
-                    continue
-                r = json.loads(line)
-                key = json.dumps([r["game"], r["players"], r["options"], r["playouts"],
-                                  r["sure"], "" if pool else r.get("label", "")],
-                                 sort_keys=True)
-                groups.setdefault(key, {}).setdefault(r["seed"], r)
+    for r in records(paths):
+        key = json.dumps([r["game"], r["players"], r["options"], r["playouts"], r["sure"],
+                          "" if pool else r.get("label", "")], sort_keys=True)
+        groups.setdefault(key, {}).setdefault(r["seed"], r)
     return [summarise(list(deals.values()))
             | {"settings": key,
                "labels": sorted({r.get("label", "") for r in deals.values()})}
@@ -186,16 +187,11 @@ def versus(paths: list[str], first: str, second: str) -> list[dict]:
     that often choose alike win or lose the same deals, so this shows a change of the player
     in far fewer games than either's share against normal."""
     found: dict[str, dict[tuple, dict]] = {first: {}, second: {}}
-    for path in paths:
-        with open(path, encoding="utf-8") as lines:
-            for line in lines:
-                if not line.strip():
-                    continue
-                r = json.loads(line)
-                if r.get("label") in found:
-                    key = (r["game"], r["players"], json.dumps(r["options"], sort_keys=True),
-                           r["seed"], r["seat"])
-                    found[r["label"]].setdefault(key, r)
+    for r in records(paths):
+        if r.get("label") in found:
+            key = (r["game"], r["players"], json.dumps(r["options"], sort_keys=True),
+                   r["seed"], r["seat"])
+            found[r["label"]].setdefault(key, r)
     rows = []
     for table in sorted({k[:3] for k in found[first]} & {k[:3] for k in found[second]}):
         keys = sorted(k for k in found[first] if k[:3] == table and k in found[second])

@@ -42,6 +42,15 @@ def family_host(tmp_path_factory):
     server.kill()
 
 
+def start_screen(context, host):
+    """The TV's start screen in `context`, its room open."""
+    tv = context.new_page()
+    tv.set_default_timeout(10000)
+    tv.goto(host.url + "/")
+    expect(tv.locator(".join-panel .join-url strong")).to_have_text(re.compile(r"/j/[A-Z]{4}$"))
+    return tv
+
+
 @pytest.mark.parametrize("game, options", [
     ("ferrocarril", {}), ("tren", {}), ("canasta", {}),
     ("manipulacion", {"ruleset": "manipulacion"}), ("manipulacion", {"ruleset": "tahiti"}),
@@ -49,11 +58,7 @@ def family_host(tmp_path_factory):
 def test_the_start_screen_fits_with_every_seat_taken(browser, family_host, game, options):
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     try:
-        tv = context.new_page()
-        tv.set_default_timeout(10000)
-        tv.goto(family_host.url + "/")
-        expect(tv.locator(".join-panel .join-url strong")).to_have_text(
-            re.compile(r"/j/[A-Z]{4}$"))
+        tv = start_screen(context, family_host)
         if game != "ferrocarril":
             choose_game(tv, game)
         if options:
@@ -90,11 +95,7 @@ def test_the_start_screen_fits_with_the_most_watchers(browser, family_host):
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     watchers = []
     try:
-        tv = context.new_page()
-        tv.set_default_timeout(10000)
-        tv.goto(family_host.url + "/")
-        expect(tv.locator(".join-panel .join-url strong")).to_have_text(
-            re.compile(r"/j/[A-Z]{4}$"))
+        tv = start_screen(context, family_host)
         choose_game(tv, "tren")
         code = json.loads(tv.evaluate("() => localStorage.getItem('sobremesa.tv')"))["room"]
         seats = tv.locator(".seats-panel .seat-name")
