@@ -121,3 +121,33 @@ def test_tren_with_three_keeps_not_started_whole_under_the_mexican_train(browser
         found = page.evaluate(CLIPPED, TREN)
         print("clipped:", found["clipped"])
         assert not found["clipped"], found["clipped"]
+
+
+# Every seat's chip in the bar whole, the bar not scrolled.
+SEATS_BAR = """() => {
+  const bar = document.querySelector('.solo-seats');
+  const chips = [...bar.querySelectorAll('.solo-seat')].map((el) => {
+    const r = el.getBoundingClientRect();
+    return [el.dataset.seat, Math.round(r.left), Math.round(r.right)];
+  });
+  const box = bar.getBoundingClientRect();
+  return {scrolls: bar.scrollWidth > bar.clientWidth + 1, chips,
+          out: chips.filter(([, left, right]) => left < box.left - 1 || right > box.right + 1)};
+}"""
+
+
+@pytest.mark.parametrize("game, bots, deal", [
+    ("canasta", 5, canasta_table.SIX), ("tren", 7, tren_table.EIGHT), ("tren", 3, tren_table.FOUR),
+], ids=["canasta-6", "tren-8", "tren-4"])
+def test_every_seat_in_the_bar_shows_whole_without_a_scroll(browser, host, game, bots, deal):
+    """The bar over the table: with four seats each says its name, cards and points; with more
+    each is its initial with its cards and points (the table below names them), all in sight."""
+    with page_in(browser, WAIT_MS, viewport=LAPTOP) as page:
+        start_dealt(page, host.url, game, bots, {"_deal": deal}, name="Abuela")
+        expect(page.locator(".solo-seats .solo-seat")).to_have_count(bots + 1)
+        page.wait_for_timeout(300)
+        found = page.evaluate(SEATS_BAR)
+        print(game, bots + 1, found)
+        assert not found["scrolls"] and not found["out"], found
+        names = page.locator(".solo-seats .solo-seat-name:visible")
+        expect(names).to_have_count(bots + 1 if bots + 1 <= 4 else 0)

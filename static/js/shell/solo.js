@@ -412,7 +412,7 @@ function renderBar(state) {
   const canPause = room.status === "playing";
   const pauseLabel = paused ? t("solo.resume_play") : t("solo.pause");
   $("solo-bar").replaceChildren(
-    h("ol", { class: "solo-seats" }, seats),
+    h("ol", { class: ["solo-seats", seats.length > 4 && "many"] }, seats),
     h("div", { class: "solo-controls" },
       control("solo-pause", paused ? "play" : "pause", pauseLabel, {
         class: paused ? "primary" : "secondary", disabled: !canPause, "aria-pressed": String(paused),
