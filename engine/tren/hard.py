@@ -5,13 +5,13 @@ the seat's own hand, and the unseen tiles (ALL minus the hand, the trains and th
 random into the other hands (as many as each holds) and the boneyard, agreeing with the passes
 the seat saw: a rival that passed holds no tile for the trains it could play on then, save those
 it drew since (engine/tren/inference.py; a deal that ignored them contradicted more than half of
-those passes). Playouts go through the
-game's own handlers with action values (no parsing, no log, no view) and choose by normal's
-rules fed from the state (`lean_view`: the few facts normal reads, the same as in a full view;
-tests/engine/test_tren_hard.py checks both against the engine). A quicker rule (the heaviest
-tile that fits), with a move chosen over normal's at one standard error, made three times the
-playouts but a weaker player: 41 % of 200 one-round games against normal; normal's rules at two
-standard errors: 54 % of 100 (`scripts/bench strength tren`).
+those passes). Playouts go through the game's own handlers with action values (no parsing, no
+log, no view) and choose by normal's rules fed from the state (`lean_view`: the few facts normal
+reads, the same as in a full view; tests/engine/test_tren_hard.py checks both against the
+engine). A quicker rule (the heaviest tile that fits), with a move chosen over normal's at one
+standard error, made three times the playouts but a weaker player: 41 % of 200 one-round games
+against normal; normal's rules at two standard errors: 54 % of 100 (`scripts/bench strength
+tren`).
 
 The candidates: normal's three best tiles (each on the train normal would put it on), and
 ending the turn where that is allowed; drawing and passing without a tile to play are no
