@@ -20,13 +20,16 @@ round: the seat's lead over its closest rival in the game's totals (lower scores
 the last round a win besides (`engine.search.standing`).
 
 Measured, one round, seats swapped, each game also played with normal in difícil's seat
-(`scripts/bench strength tren --option rounds=1 --baseline`, the README's table). As it is
-(120 playouts, halving, the lead over the closest rival): head to head 54.2 % [51.1, 57.2] of
-1,000 games, 4.2 points [1.9, 6.4] more than normal in the same seats and deals; one among
-three normal 27.9 % [20.7, 36.5] of 120 (normal there 24.2 %). With 60 playouts and no halving,
-the first 300 of those deals: 52.3 %, +4.3 [0.0, 8.7]. A clear edge, short of the goal (60 % and
-40 %): Tren has the most luck of the four, and the moves normal ranks best differ by less than
-the worlds can show. So it is offered (`bot_levels`).
+(`scripts/bench strength tren --option rounds=1 --baseline`, the README's table; the runs in
+bench/records/). As it is (120 playouts, halving, the lead over the closest rival, worlds that
+agree with the passes): head to head 55.5 % [52.5, 58.6] of 1,000 games, 4.8 points [2.4, 7.1]
+more than normal in the same seats and deals; one among three normal 28.1 % [25.4, 30.8] of
+1,048, 3.1 points [1.3, 4.8] more than normal there; decisions p95 about 0.6 s of CPU, max 1.05
+s. Before the passes were read: 54.2 % [51.1, 57.2] of 1,000, +4.2 [1.9, 6.4] (truer worlds,
+no gain the runs can show). With 60 playouts and no halving, the first 300 of those deals:
+52.3 %, +4.3 [0.0, 8.7]. A clear edge, short of the goal (60 % and 40 %): Tren has the most luck
+of the four, and the moves normal ranks best differ by less than the worlds can show. So it is
+offered (`bot_levels`).
 """
 from __future__ import annotations
 
