@@ -74,13 +74,16 @@ class BaseBot:
         self.seat = seat
         self.rng = random.Random(seed * 31 + seat)
 
-    def choose(self, view: dict) -> dict | None:
+    def choose(self, view: dict, pos: Position | None = None) -> dict | None:
+        """`pos`: the seat's position when the caller has it already (the search's playouts
+        build it from the state, without writing the hand and melds as text to parse back)."""
         allowed = view.get("allowed")
         if not allowed:
             return None
         if "next_round" in allowed:
             return {"type": "next_round"}
-        pos = position(view, self.seat)
+        if pos is None:
+            pos = position(view, self.seat)
         if "take_kitty" in allowed:
             return {"type": "take_kitty" if self.takes_kitty(view, pos) else "leave_kitty"}
         if view["phase"] == "draw":

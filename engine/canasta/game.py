@@ -466,11 +466,14 @@ class Canasta(RoundGame):
             if self._refusal(lambda: self._check_take_top(seat)) is None:
                 kinds.append("take_top")
             return kinds
-        pos = self.position(seat)
+        return self.allowed_in_play(self.position(seat))
+
+    def allowed_in_play(self, pos: Position) -> list[str]:
+        """The kinds of play open to the seat in turn after its draw, in `pos`."""
         kinds = []
         if len(pos.hand) >= rules.MIN_MELD:
             kinds.append("meld")
-        if pos.hand and self.open_melds(seat):
+        if pos.hand and any(not m.complete for m in pos.melds):
             kinds.append("add")
         if rules.stuck(pos):
             kinds.append("no_discard")

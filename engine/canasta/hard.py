@@ -7,9 +7,9 @@ recent events show (the rest of the pile dealt as unseen cards that keep it froz
 shown), and the other unseen cards (the whole deck minus all of that) dealt at random into the
 other hands (a red 3 never stays in a hand), the kitties still face down and the stock, each by
 its count. Playouts go through the game's own handlers with action values (no parsing, no log,
-no view) and choose by normal's rules fed from the state (`lean_view`: the few facts normal
-reads, the same as in a full view; tests/engine/test_canasta_hard.py checks both against the
-engine).
+no view) and choose by normal's rules fed from the state (`lean_view` and `lean_position`: the
+few facts normal reads, the same as in a full view, and the hand and melds as values rather than
+text to parse back; tests/engine/test_canasta_hard.py checks both against the engine).
 
 The candidates, normal's move first: at the start of a turn, drawing, taking the top card and
 taking the pile (whatever its size); the kitty taken or left; going out or not yet; and which
@@ -43,7 +43,7 @@ from engine.canasta import actions as A, rules
 from engine.canasta.bots import BaseBot, NormalBot, cards_played, position
 from engine.canasta.deal import whole_deck
 from engine.canasta.game import DRAW, KITTY, PLAY, Canasta, _display_order
-from engine.canasta.rules import Meld
+from engine.canasta.rules import Meld, Position
 from engine.cards import FRENCH, Card
 from engine.game import GAME_OVER, ROUND_OVER
 from engine.search import NormalPlayers, SearchBot, standing
@@ -80,10 +80,12 @@ def _melds_view(game: Canasta) -> list[dict]:
     return out
 
 
-def lean_allowed(game: Canasta, seat: int) -> list[str]:
+def lean_allowed(game: Canasta, seat: int, pos: Position) -> list[str]:
     """`game.allowed(seat)`, at the start of a turn without trying the checks that refuse
     (a refusal writes its texts): the pile's top card read as `_can_take_pile` and
-    `_check_take_top` read it."""
+    `_check_take_top` read it; in play, from the position `pos` already built."""
+    if game.phase == PLAY and seat == game.turn:
+        return game.allowed_in_play(pos)
     if game.phase != DRAW or seat != game.turn or len(game.hands[seat]) < 2:
         return game.allowed(seat)
     kinds = ["draw"]
@@ -100,9 +102,16 @@ def lean_allowed(game: Canasta, seat: int) -> list[str]:
     return kinds
 
 
-def lean_view(game: Canasta, seat: int) -> dict:
-    """What normal reads of a view (a full view also renders every refusal, every proposal
-    and every event)."""
+def lean_position(game: Canasta, seat: int) -> Position:
+    """The position normal builds from a view (`bots.position`), from the state: the hand in
+    the view's order, which decides which of two equal cards normal plays."""
+    return Position(sorted(game.hands[seat], key=_display_order), game.own_melds(seat),
+                    game.melded(seat), game.needed(seat), game.sevens_free())
+
+
+def lean_view(game: Canasta, seat: int, pos: Position) -> dict:
+    """What normal reads of a view besides its position `pos` (a full view also writes the
+    hand, every refusal, every proposal and every event)."""
     top = game.top
     players = [{"seat": s, "melded": False, "requirement": game.needed(s),
                 "score": game.scores[s], "red_threes": [_TEXT[c] for c in game.red_threes[s]]}
@@ -110,12 +119,11 @@ def lean_view(game: Canasta, seat: int) -> dict:
     for m in game.melds:
         players[m.owner]["melded"] = True
     return {
-        "allowed": lean_allowed(game, seat),
+        "allowed": lean_allowed(game, seat, pos),
         "phase": game.phase,
-        "hand": [_TEXT[c] for c in sorted(game.hands[seat], key=_display_order)],
         "players": players,
         "melds": _melds_view(game),
-        "sevens_free": game.sevens_free(),
+        "sevens_free": pos.sevens_free,
         "pile_top": _TEXT[top] if top is not None else None,
         "pile": len(game.pile),
         "stock": len(game.stock),
@@ -356,7 +364,8 @@ class CanastaRules:
             if world.phase not in IN_PLAY or world.turns >= last_turn:
                 return
             seat = world.turn
-            action = self.normal_of(seat).choose(lean_view(world, seat))
+            pos = lean_position(world, seat)
+            action = self.normal_of(seat).choose(lean_view(world, seat, pos), pos)
             if action is None:          # never in a round in play: the seat in turn may act
                 return
             act(world, seat, action)

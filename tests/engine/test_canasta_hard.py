@@ -1,13 +1,14 @@
-"""Canasta's difícil (engine/canasta/hard.py) against the full engine: the lean view holds exactly
-what a full view says of the things normal reads, and normal chooses the same from both; the
-playouts' path through the handlers leaves the state `apply` leaves; a world built from a view
-is a whole deck that shows that seat the same view again, with the unseen cards moved around."""
+"""Canasta's difícil (engine/canasta/hard.py) against the full engine: the lean view and position
+hold exactly what a full view says of the things normal reads, and normal chooses the same from
+both; the playouts' path through the handlers leaves the state `apply` leaves; a world built
+from a view is a whole deck that shows that seat the same view again, with the unseen cards
+moved around."""
 import random
 
 import pytest
 
 from engine.canasta import hard
-from engine.canasta.bots import NormalBot
+from engine.canasta.bots import NormalBot, position
 from engine.cards import FRENCH
 from engine.registry import GAMES
 from tests.engine.search_helpers import worlds_from_view
@@ -40,14 +41,16 @@ def test_the_lean_view_is_the_full_views_and_normal_chooses_the_same(players, se
     moves = 0
     for game in normal_game(players, seed):
         seat = game.turn
-        full, lean = game.view(seat), hard.lean_view(game, seat)
-        for key in ("allowed", "phase", "hand", "sevens_free", "pile_top", "pile", "stock"):
+        full, pos = game.view(seat), hard.lean_position(game, seat)
+        lean = hard.lean_view(game, seat, pos)
+        assert pos == position(full, seat)
+        for key in ("allowed", "phase", "sevens_free", "pile_top", "pile", "stock"):
             assert lean[key] == full[key], key
         assert lean["melds"] == [{k: m[k] for k in MELD_FIELDS} for m in full["melds"]]
         assert lean["players"] == [
             {k: p[k] for k in ("seat", "melded", "requirement", "score", "red_threes")}
             for p in full["players"]]
-        assert NormalBot(seat, 1).choose(lean) == NormalBot(seat, 1).choose(full)
+        assert NormalBot(seat, 1).choose(lean, pos) == NormalBot(seat, 1).choose(full)
         moves += 1
     assert moves > 200
 
