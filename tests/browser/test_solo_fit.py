@@ -141,7 +141,8 @@ SEATS_BAR = """() => {
 ], ids=["canasta-6", "tren-8", "tren-4"])
 def test_every_seat_in_the_bar_shows_whole_without_a_scroll(browser, host, game, bots, deal):
     """The bar over the table: with four seats each says its name, cards and points; with more
-    each is its initial with its cards and points (the table below names them), all in sight."""
+    each is its initial with its cards and points (the table below names them), all in sight;
+    Canasta's points grouped in thousands there too («12.450»)."""
     with page_in(browser, WAIT_MS, viewport=LAPTOP) as page:
         start_dealt(page, host.url, game, bots, {"_deal": deal}, name="Abuela")
         expect(page.locator(".solo-seats .solo-seat")).to_have_count(bots + 1)
@@ -151,3 +152,8 @@ def test_every_seat_in_the_bar_shows_whole_without_a_scroll(browser, host, game,
         assert not found["scrolls"] and not found["out"], found
         names = page.locator(".solo-seats .solo-seat-name:visible")
         expect(names).to_have_count(bots + 1 if bots + 1 <= 4 else 0)
+        if game == "canasta":           # its points grouped, as the table below writes them
+            scores = page.locator(".solo-seats .solo-score")
+            expect(scores.first).to_have_text("12.450 pts")
+            expect(scores.nth(2)).to_have_text("−240 pts")
+            expect(page.locator(".ct-seat").first).to_contain_text("12.450")

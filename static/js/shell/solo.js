@@ -11,7 +11,7 @@ import { h, s as svg } from "../core/dom.js";
 import { t, tn, getLang, toggleLang, onLangChange, pick, registerStrings } from "../core/i18n.js";
 import { keepAwake } from "../core/keep-awake.js";
 import { connect, request } from "../core/net.js";
-import { signed } from "../core/numbers.js";
+import { grouped } from "../core/numbers.js";
 import { store } from "../core/storage.js";
 import { displayButton, onDisplayChange } from "../core/display.js";
 import { announce, turnAnnouncer } from "../core/announce.js";
@@ -139,7 +139,7 @@ function resumePanel() {
       h("span", { class: "resume-meta", text: [formatDate(g.touched || g.started),
         g.lesson ? t("lesson.step_of", { n: Math.min(g.lesson.step + 1, g.lesson.steps), total: g.lesson.steps })
           : tn("solo.against", others),
-        me ? t("solo.your_score", { n: signed(me.score ?? 0) }) : "",
+        me ? t("solo.your_score", { n: grouped(me.score ?? 0) }) : "",
         g.status === "finished" ? t("solo.finished") : g.paused ? t("solo.paused_short") : ""].filter(Boolean).join(" · ") }),
       h("span", { class: "resume-go", text: t("solo.resume_go") })));
     })));
@@ -405,7 +405,7 @@ function renderBar(state) {
               svg("path", { d: "M8 1.5v6", stroke: "currentColor", "stroke-width": 1 })),
           h("span", { class: "solo-cards-text", text: countText }),
           h("span", { class: "solo-cards-n", "aria-hidden": "true", text: String(count) })),
-        p.score != null && h("span", { class: "solo-score", text: tn("solo.score", p.score, { n: signed(p.score) }) }))),
+        p.score != null && h("span", { class: "solo-score", text: tn("solo.score", p.score, { n: grouped(p.score) }) }))),
     turn && h("span", { class: "solo-turn", text: t("solo.turn") }));
   });
   const paused = !!room.paused;

@@ -7,9 +7,4 @@ import { theCard as cardIn, theCards as cardsIn } from "../../pieces/french.js";
 export const theCard = (code, lang = getLang()) => cardIn(code, lang);
 export const theCards = (codes, lang = getLang()) => cardsIn(codes, lang);
 
-// Points with a real minus sign and thousands grouped: "−1.250" / "−1,250".
-export function points(n, lang = getLang()) {
-  if (typeof n !== "number") return String(n ?? "");
-  const grouped = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, lang === "es" ? "." : ",");
-  return n < 0 ? `−${grouped}` : grouped;
-}
+export { grouped as points } from "../../core/numbers.js";
