@@ -7,6 +7,8 @@ changes, so an upgraded host (or a file edited while it runs) never serves stale
 address without `?v=` is revalidated on every load (`no-cache`, a 304 when nothing changed), and
 a new content gets a new `?v=`.
 
+Our own JavaScript goes without its whole-line comments (server/js_comments.py).
+
 No brotli: Chrome and Firefox offer `br` only over https, and phones reach the host at
 http://192.168.x.x, so a brotli library would be a dependency almost no phone uses.
 """
@@ -22,9 +24,13 @@ from pathlib import Path
 from flask import Request, Response, abort, send_from_directory
 from werkzeug.security import safe_join
 
+from server.js_comments import without_comment_lines
+
 COMPRESSIBLE = {".js", ".css", ".svg", ".json", ".webmanifest", ".html", ".txt"}
 TYPES = {".webmanifest": "application/manifest+json", ".js": "text/javascript",
          ".mjs": "text/javascript"}
+SCRIPTS = {".js", ".mjs"}             # sent without their comment lines (server/js_comments.py)
+VENDOR = "vendor"                     # libraries kept as their makers ship them
 MIN_COMPRESSED = 512                  # smaller than this, gzip's header is not worth it
 FOREVER = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"               # may be kept, but asked about (ETag) before each use
@@ -86,6 +92,8 @@ class StaticFiles:
         if entry is not None and entry.stamp == stamp:
             return entry
         body = path.read_bytes()
+        if path.suffix in SCRIPTS and VENDOR not in path.relative_to(self.root).parts:
+            body = without_comment_lines(body)
         gzipped = None
         if path.suffix in COMPRESSIBLE and len(body) >= MIN_COMPRESSED:
             gzipped = gzip.compress(body, 9, mtime=0)

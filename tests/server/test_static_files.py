@@ -5,6 +5,7 @@ import time
 
 import pytest
 
+from server.js_comments import without_comment_lines
 from server.static_files import StaticFiles
 from tests.live import ROOT
 
@@ -16,8 +17,13 @@ def client(harness):
     return harness.app.test_client()
 
 
+def served(path: str) -> bytes:
+    """A script as the host sends it: without its comment lines (test_js_comments.py)."""
+    return without_comment_lines((ROOT / path.lstrip("/")).read_bytes())
+
+
 def test_gzip_when_the_browser_asks_for_it(client):
-    plain = (ROOT / SCRIPT.lstrip("/")).read_bytes()
+    plain = served(SCRIPT)
     for offer in ("gzip", "gzip, deflate", "gzip, deflate, br, zstd", "br;q=1, gzip;q=0.5"):
         response = client.get(SCRIPT, headers={"Accept-Encoding": offer})
         assert response.status_code == 200
@@ -34,7 +40,7 @@ def test_the_plain_file_to_a_browser_without_gzip(client, offer):
     response = client.get(SCRIPT, headers=headers)
     assert "Content-Encoding" not in response.headers
     assert response.headers["Vary"] == "Accept-Encoding"
-    assert response.data == (ROOT / SCRIPT.lstrip("/")).read_bytes()
+    assert response.data == served(SCRIPT)
     assert response.headers["ETag"] != client.get(
         SCRIPT, headers={"Accept-Encoding": "gzip"}).headers["ETag"]
 
