@@ -19,7 +19,15 @@ import time
 from playwright.sync_api import Page, expect
 
 from tests.browser.pages import page_in
-from tests.browser.tren_rooms import TrenRoom, assert_tiles_held, lane, lit_trains, tile, train_end
+from tests.browser.tren_rooms import (
+    TrenRoom,
+    assert_tiles_held,
+    lane,
+    lit_trains,
+    on_train,
+    tile,
+    train_end,
+)
 from tests.live import ROOT
 
 WAIT_MS = 10000
@@ -81,7 +89,7 @@ def test_a_tile_lights_its_trains_and_a_tap_on_one_lays_it_there(browser, host):
         expect(lane(page, 1).locator(".tr-marker")).to_be_visible()
         lane(page, 1).click()
         expect(tile(page, "3-2")).to_have_count(0)
-        assert train_end(page, 1) == "3-2"
+        expect(on_train(page, 1, "3-2")).to_have_count(1)
         expect(page.locator(".tr-turn.mine")).to_have_count(0)
         # The computer players play; when the turn comes back the phone buzzes.
         expect(page.locator(".tr-turn.mine")).to_be_visible(timeout=3 * WAIT_MS)
@@ -93,7 +101,7 @@ def test_a_tile_lights_its_trains_and_a_tap_on_one_lays_it_there(browser, host):
         expect(lane(page, "mexican")).to_have_class(re.compile(r"\bfits\b"))
         lane(page, "mexican").click()
         expect(tile(page, "6-5")).to_have_count(0)
-        assert train_end(page, "mexican") == "6-5"
+        expect(on_train(page, "mexican", "6-5")).to_have_count(1)
         room.close()
 
 
@@ -154,7 +162,7 @@ def test_an_open_double_is_announced_and_covered(browser, host):
         assert lit_trains(page, 1) == ["1"]
         tile(page, "9-4").click()
         expect(tile(page, "9-4")).to_have_count(0)
-        assert train_end(page, 1) == "9-4"
+        expect(on_train(page, 1, "9-4")).to_have_count(1)
         expect(notice).to_be_hidden()
         room.close()
 

@@ -31,6 +31,12 @@ def lit_trains(page: Page, count: int | None = None) -> list[str]:
         "rows => rows.map(row => row.dataset.train)")
 
 
+def on_train(page: Page, train, code: str):
+    """The tile `code` (oriented as laid) drawn on a train's row: there even once the next
+    player has laid a tile after it, which `train_end` would not wait for."""
+    return lane(page, train).locator(f'svg[data-tile="{code}"]')
+
+
 def train_end(page: Page, train) -> str:
     """The tile at the open end of a train, as drawn (its code, oriented)."""
     return lane(page, train).locator("svg.tr-end").get_attribute("data-tile")
