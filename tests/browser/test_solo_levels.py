@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 
 import pytest
@@ -209,3 +210,36 @@ def test_seven_opponents_fit_on_a_laptop_and_on_phones(browser, host, screen, la
             page.locator(".solo-opponents").evaluate("card => card.scrollIntoView({block: 'end'})")
             page.wait_for_timeout(300)
             page.screenshot(path=str(SCREENS / f"solo-levels-tren-7-{screen}.png"))
+
+
+# Every button of the entry screen and every lesson against the screen's width.
+WHOLE = """() => {
+  const problems = [];
+  for (const el of document.querySelectorAll('#screen-entry button, .lesson-game')) {
+    if (!el.checkVisibility()) continue;
+    const r = el.getBoundingClientRect();
+    const what = el.textContent.trim().slice(0, 30);
+    if (r.right > innerWidth + 0.5 || r.left < -0.5) problems.push(['off screen', what, r.right]);
+    const cut = el.tagName === 'BUTTON' && el.scrollWidth > el.clientWidth + 1;
+    if (cut) problems.push(['cut', what]);
+  }
+  const page = document.documentElement;
+  if (page.scrollWidth > page.clientWidth) problems.push(['sideways', page.scrollWidth]);
+  return problems;
+}"""
+
+
+@pytest.mark.parametrize("width, lang", [(320, "es"), (320, "en"), (360, "es")])
+def test_every_games_options_and_the_lessons_fit_the_smallest_phones(browser, host, width, lang):
+    """At 320 px a two-word choice («Confiar en el jugador») goes under its option's name, a
+    rule set's name («Manipulación») shows whole, and the lessons keep inside the screen."""
+    with page_in(browser, WAIT_MS, viewport={"width": width, "height": 640}) as page:
+        page.add_init_script(f"localStorage.setItem('sobremesa.lang', '{lang}')")
+        page.goto(host.url + "/solo")
+        expect(page.locator(".lesson-game").first).to_be_visible()
+        for game in ("ferrocarril", "manipulacion", "tren", "canasta"):
+            page.locator(f'.tile[data-game="{game}"]').click()
+            expect(page.locator(f'.tile[data-game="{game}"]')).to_have_class(
+                re.compile(r"\bselected\b"))
+            problems = page.evaluate(WHOLE)
+            assert problems == [], (game, problems)
