@@ -8,7 +8,7 @@ export function signed(n, { plus = false } = {}) {
   return plus && n > 0 ? `+${n}` : String(n);
 }
 
-// Points with thousands grouped, as a family reads Canasta's: "−1.250" / "−1,250".
+// Points with thousands grouped, as a family reads big scores: "−1.250" / "−1,250".
 export function grouped(n, lang = getLang()) {
   if (typeof n !== "number") return String(n ?? "");
   const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, lang === "es" ? "." : ",");
