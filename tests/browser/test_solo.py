@@ -383,4 +383,5 @@ def test_a_small_phones_seat_bar_keeps_each_seat_whole(browser, host):
         found = page.evaluate(SEAT_BAR)
         assert not found["spill"] and found["turnInSight"], found
         if os.environ.get("SOBREMESA_SCREENS"):
-            page.screenshot(path=str(ROOT / "docs" / "screens" / "phone-canasta-solo-360x640.png"))
+            page.screenshot(path=str(ROOT / "docs" / "screens"
+                                     / "phone-canasta-solo-bar-360x640.png"))
