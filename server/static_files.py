@@ -54,6 +54,14 @@ def mimetype_of(path: Path) -> str:
         or "application/octet-stream"
 
 
+def as_served(path: Path, root: Path) -> bytes:
+    """A file's bytes as the host sends them: our scripts without their comment lines."""
+    body = path.read_bytes()
+    if path.suffix in SCRIPTS and VENDOR not in path.relative_to(root).parts:
+        return without_comment_lines(body)
+    return body
+
+
 def gzip_if_needed(response: Response, request: Request) -> Response:
     """An HTML page (rendered per request) compressed when the browser takes gzip."""
     if response.direct_passthrough or response.status_code != 200 \
@@ -91,9 +99,7 @@ class StaticFiles:
         entry = self._entries.get(filename)
         if entry is not None and entry.stamp == stamp:
             return entry
-        body = path.read_bytes()
-        if path.suffix in SCRIPTS and VENDOR not in path.relative_to(self.root).parts:
-            body = without_comment_lines(body)
+        body = as_served(path, self.root)
         gzipped = None
         if path.suffix in COMPRESSIBLE and len(body) >= MIN_COMPRESSED:
             gzipped = gzip.compress(body, 9, mtime=0)

@@ -196,5 +196,8 @@ def children_of(pid: int) -> list[int]:
     """The processes a live host started (Linux)."""
     found = []
     for task in Path(f"/proc/{pid}/task").iterdir():
-        found += [int(c) for c in (task / "children").read_text().split()]
+        try:
+            found += [int(c) for c in (task / "children").read_text().split()]
+        except FileNotFoundError:       # a thread that ended meanwhile
+            continue
     return found

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import socketio
 
+from server.static_files import as_served
+
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = ("/", "/solo", "/j", "/replay")
 LINKED = re.compile(r'(?:href|src)="(/static/[^"?]+)(?:\?[^"]*)?"')
@@ -111,13 +113,14 @@ def resolve(base: str, relative: str) -> str:
 
 
 def differing_static_files(url: str) -> list[str]:
-    """The checkout's static files that the host does not serve byte for byte."""
+    """The checkout's static files that the host does not serve byte for byte (as it sends
+    them: our scripts without their comment lines)."""
     differ = []
     for path in sorted((ROOT / "static").rglob("*")):
         if path.is_file():
             name = path.relative_to(ROOT / "static").as_posix()
             status, body = get(f"{url}/static/{name}")
-            if status != 200 or body != path.read_bytes():
+            if status != 200 or body != as_served(path, ROOT / "static"):
                 differ.append(f"{name} ({status})")
     return differ
 

@@ -5,8 +5,7 @@ import time
 
 import pytest
 
-from server.js_comments import without_comment_lines
-from server.static_files import StaticFiles
+from server.static_files import StaticFiles, as_served
 from tests.live import ROOT
 
 SCRIPT = "/static/js/shell/phone-kit.js"
@@ -19,7 +18,7 @@ def client(harness):
 
 def served(path: str) -> bytes:
     """A script as the host sends it: without its comment lines (test_js_comments.py)."""
-    return without_comment_lines((ROOT / path.lstrip("/")).read_bytes())
+    return as_served(ROOT / path.lstrip("/"), ROOT / "static")
 
 
 def test_gzip_when_the_browser_asks_for_it(client):
