@@ -16,7 +16,8 @@ HARD = searching_games()
 
 
 def searched_states(cls, seed: int, wanted: int, players: int = 2):
-    """(game, seat, bot) at states where difícil compared moves, in a game of normal bots."""
+    """(game, seat, bot, its choice) at states where difícil compared moves, in a game of normal
+    bots (each searched once: a search is what these tests cost)."""
     game = cls.new(players, None, seed)
     normal = [cls.make_bot("normal", s, seed) for s in range(players)]
     found = 0
@@ -24,10 +25,10 @@ def searched_states(cls, seed: int, wanted: int, players: int = 2):
         seat, action = next_move(game, normal)
         if seat is not None:
             hard = cls.make_bot("dificil", seat, 5)
-            hard.choose(game.view(seat))
+            chosen = hard.choose(game.view(seat))
             if len(hard.last) > 1:
                 found += 1
-                yield game, seat, hard
+                yield game, seat, hard, chosen
         game.apply(seat, action)
 
 
@@ -36,9 +37,8 @@ def test_difficil_decides_from_its_view_alone(name, full_search):
     cls = GAMES[name]
     checked = 0
     for seed in (3, 8):
-        for game, seat, _ in searched_states(cls, seed, 3):
+        for game, seat, _, chosen in searched_states(cls, seed, 3):
             view = game.view(seat)
-            chosen = cls.make_bot("dificil", seat, 5).choose(view)
             tampered = reshuffle_hidden(game, seat, random.Random(seed))
             if tampered is None:
                 continue
@@ -56,14 +56,13 @@ def test_difficil_decides_from_its_view_alone(name, full_search):
 def test_difficil_leaves_normals_move_only_for_one_clearly_better(name, full_search):
     cls = GAMES[name]
     searched = 0
-    for game, seat, hard in searched_states(cls, 11, 30):
+    for game, seat, hard, chosen in searched_states(cls, 11, 30):
         searched += 1
         normal = cls.make_bot("normal", seat, 5).choose(game.view(seat))
         first = hard.last[0]
         assert first.action == normal                   # normal's move is the one to beat
         assert len(first.results) >= 4                  # normal's meets every world
         assert all(4 <= len(j.results) <= len(first.results) for j in hard.last)
-        chosen = hard.choose(game.view(seat))
         if chosen != normal:
             judged = next(j for j in hard.last if j.action == chosen)
             assert len(judged.results) == len(first.results)     # in contention to the end
