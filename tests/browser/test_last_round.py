@@ -26,9 +26,6 @@ def test_the_host_calls_the_last_round_and_the_podium_follows_it(browser, host, 
     seat = tv.evaluate("window.sobremesaTV.state.room.seats[0].id")
     assert host_command(host.url, session["room"], session["host_token"], "to_bot",
                         {"seat": seat}) == {"ok": True}
-    # «más rápido»: the computers play the round out at a third of the pace
-    assert host_command(host.url, session["room"], session["host_token"], "set_pace",
-                        {"fast": True}) == {"ok": True}
     tv.locator("#host-menu-btn").click()
     button = tv.locator(".host-menu .last-round")
     expect(button).to_have_text("⏳ Última ronda")
