@@ -2,7 +2,7 @@
 search could not know.
 
     scripts/bench departures GAME [--seats 4] [--games 10] [--worlds 100] [--seed 91000]
-                             [--sure 2.0] [--out FILE]
+                             [--option rounds=1] [--sure 2.0] [--out FILE]
 
 Plays whole games of one difícil among normal players (its seat going round, as in
 `scripts/bench strength`) and, at each decision where difícil leaves normal's move, plays both
@@ -153,20 +153,23 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--worlds", type=int, default=100)
     parser.add_argument("--seed", type=int, default=91000)
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--sure", type=float,
                         help="the margin a departure needs (engine/search.SURE) at the table")
     parser.add_argument("--out", help="append each departure as a JSON line")
     args = parser.parse_args(argv)
     if args.sure is not None:
         search.SURE = args.sure
+    options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
     found = []
     for g in range(args.games):
-        for row in departures(args.game, args.seats, args.seed + g, args.worlds):
+        for row in departures(args.game, args.seats, args.seed + g, args.worlds, options):
             found.append(row)
             if args.out:
                 with open(args.out, "a") as f:
                     f.write(json.dumps({"game": args.game, "seats": args.seats,
-                                        "seed": args.seed + g, "kind": row[0],
+                                        "seed": args.seed + g, "options": options,
+                                        "kind": row[0],
                                         "sure": search.SURE, "expected": row[1],
                                         "margin": row[2], "found": row[3]}) + "\n")
         print(f"game {g + 1} of {args.games}: {len(found)} departures so far", file=sys.stderr)
