@@ -27,7 +27,9 @@ loaded machine): head to head 55 % [42, 67] of 60 games, one difícil among thre
 [16, 45] of 32 (fair 25 %); decisions p50 about 0.15 s, p95 0.4 s, max 0.9 s. It leaves
 normal's move in about one searched decision in twenty. Not clearly stronger than normal yet,
 never measured weaker: offered (`bot_levels`) as every game's third level, its thousand-game
-run recorded as it goes (`scripts/bench strength ferrocarril --record`).
+run recorded as it goes (`scripts/bench strength ferrocarril --record`). Since then
+(bench/records/): head to head 59.3 % of 81; one among three normal 29.5 % [23.3, 36.6] of 178,
+normal in the same deals 27.2 % (+2.2 [−4.5, +9.0]): at four seats no edge the runs can show.
 """
 from __future__ import annotations
 
