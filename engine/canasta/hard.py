@@ -36,8 +36,8 @@ README's table), to 20,000: 64 % of 25 games head to head; one among three norma
 seats (its first 33 games, 18.2 % against normal's 39.4 %, were luck). Its choices are sound
 but few: each departure from normal's move, judged again from the true state over whole rounds,
 gains +137 ± 49 points (50 of 71, `scripts/bench departures canasta --seats 4 --games 11
---worlds 80 --seed 91000`), about six a game. Offered (`bot_levels`) as every game's third level, and
-it says why it took a pile or went out; its runs are recorded as they go
+--worlds 80 --seed 91000`), about six a game. Offered (`bot_levels`) as every game's third
+level, and it says why it took a pile or went out; its runs are recorded as they go
 (`scripts/bench strength canasta --record`).
 """
 from __future__ import annotations
