@@ -31,6 +31,7 @@ from collections import defaultdict
 from contextlib import contextmanager
 from typing import Any
 
+from bench.strength import next_move, run_clock
 from engine import search
 from engine.registry import GAMES
 from engine.search import searching_games
@@ -77,9 +78,8 @@ def _differences(game, rules, moves: list[dict], worlds: int) -> list[float]:
 
 
 def kind(view: dict, normal: dict, chosen: dict) -> str:
-    phase = view.get("phase", "")
-    return f"{phase}: {normal['type']} → {chosen['type']}" if phase else \
-        f"{normal['type']} → {chosen['type']}"
+    phase = f"{view['phase']}: " if view.get("phase") else ""
+    return f"{phase}{normal['type']} → {chosen['type']}"
 
 
 def departures(name: str, seats: int, seed: int, worlds: int, options: dict | None = None):
@@ -94,12 +94,10 @@ def departures(name: str, seats: int, seed: int, worlds: int, options: dict | No
     while not game.finished:
         moved = next_move(game, bots)
         if moved is None:
-            timers = game.timers()          # nobody acts: a clock would (a buy window)
-            if not timers:
+            if not run_clock(game):
                 return
-            game.apply(None, timers[0].action)
             continue
-        actor, view, action = moved
+        actor, view, action, _, _ = moved
         judged = getattr(bots[actor], "last", None) if actor == hard_seat else None
         if judged and action != judged[0].action:
             chosen = next(j for j in judged if j.action == action)
@@ -107,18 +105,6 @@ def departures(name: str, seats: int, seed: int, worlds: int, options: dict | No
                    chosen.margin_over(judged[0]),
                    judge_again(name, game, rules, [judged[0].action, action], worlds))
         game.apply(actor, action)
-
-
-def next_move(game, bots) -> tuple[int, dict, dict] | None:
-    """The first seat that acts now, as `scripts/bench strength` plays: (seat, view, move)."""
-    for actor in game.actors():
-        if actor is None:
-            continue
-        view = game.view(actor)
-        action = bots[actor].choose(view)
-        if action is not None:
-            return actor, view, action
-    return None
 
 
 MARGINS = (1.0, 1.5, 2.0, 2.5, 3.0, 4.0)

@@ -36,6 +36,29 @@ HARD = "dificil"
 MAX_ACTIONS = 50_000
 
 
+def next_move(game, bots) -> tuple[int, dict, dict, float, float] | None:
+    """The first seat that acts now and its move, not yet made: (seat, its view, the move, the
+    decision's seconds, its seconds of CPU); None when no bot has a move."""
+    for seat in game.actors():
+        if seat is None:
+            continue
+        view = game.view(seat)
+        start, started_cpu = time.perf_counter(), time.process_time()
+        action = bots[seat].choose(view)
+        if action is not None:
+            return (seat, view, action, time.perf_counter() - start,
+                    time.process_time() - started_cpu)
+    return None
+
+
+def run_clock(game) -> bool:
+    """Nobody acts: the first clock's move (a buy window closing); False when there is none."""
+    timers = game.timers()
+    if timers:
+        game.apply(None, timers[0].action)
+    return bool(timers)
+
+
 def play_one(job: tuple) -> tuple[float, list[float], int, list[float]]:
     """One game: (the share of the win of the player in `hard_seat`, its searching decisions'
     seconds, how many of them left normal's move, the same decisions' seconds of CPU: the wall
@@ -58,28 +81,17 @@ def play_one(job: tuple) -> tuple[float, list[float], int, list[float]]:
     for _ in range(MAX_ACTIONS):
         if game.finished:
             break
-        for actor in game.actors():
-            if actor is None:
-                continue
-            seat = actor
-            view = game.view(seat)
-            start, started_cpu = time.perf_counter(), time.process_time()
-            action = bots[seat].choose(view)
-            spent, spent_cpu = time.perf_counter() - start, time.process_time() - started_cpu
-            if action is None:
-                continue
-            if seat == hard_seat and getattr(bots[seat], "last", None):
-                thinking.append(spent)
-                cpu.append(spent_cpu)
-                changed += action != bots[seat].last[0].action
-            game.apply(seat, action)
-            break
-        else:
-            for timer in game.timers():     # nobody acts: a clock would (a buy window)
-                game.apply(None, timer.action)
+        moved = next_move(game, bots)
+        if moved is None:
+            if not run_clock(game):
                 break
-            else:
-                break
+            continue
+        seat, _, action, spent, spent_cpu = moved
+        if seat == hard_seat and getattr(bots[seat], "last", None):
+            thinking.append(spent)
+            cpu.append(spent_cpu)
+            changed += action != bots[seat].last[0].action
+        game.apply(seat, action)
     result = game.result() or {"winners": []}
     winners = result["winners"]
     return (1 / len(winners) if hard_seat in winners else 0.0), thinking, changed, cpu

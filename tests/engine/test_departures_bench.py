@@ -5,6 +5,7 @@ import copy
 from bench.departures import departures, judge_again, show, whole_rounds
 from engine import search
 from engine.canasta import hard as canasta_hard
+from engine.ferrocarril import hard as ferrocarril_hard
 from engine.registry import GAMES
 
 
@@ -13,8 +14,8 @@ def test_the_horizon_is_lifted_only_while_judging():
     with whole_rounds("canasta"):
         assert canasta_hard.HORIZON > 1000
     assert canasta_hard.HORIZON == before
-    with whole_rounds("ferrocarril"):       # no horizon: nothing to lift
-        pass
+    with whole_rounds("ferrocarril"):       # whole rounds already: nothing to lift
+        assert not hasattr(ferrocarril_hard, "HORIZON")
 
 
 def test_a_move_judged_against_itself_gains_nothing_and_the_state_is_left_alone():
