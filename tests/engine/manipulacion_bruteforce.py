@@ -1,7 +1,7 @@
 """A second, independent way to answer the solver's questions on small instances: exhaustive
 search over which hand cards to place, which original groups to keep, and how to partition
 the remaining cards into valid groups, card by card. Slow, simple, and sharing nothing with
-engine/manipulacion/solver.py but the group check (melds.classify) and the rule sets.
+engine/manipulacion/solver/ but the group check (melds.classify) and the rule sets.
 
 Also an independent referee for a proposed play (`check_play`).
 """

@@ -4,7 +4,7 @@ Cards are French-notation text (``7h``, ``Qs``); ``*`` is a joker in a hand, ``*
 on the table standing for the nine of hearts. `from_deal` defaults: the dealer is the last seat
 and seat 0 is in turn; the stock is listed from its top.
 
-The solver (engine/manipulacion/solver.py) is written separately: these tests give the game
+The solver (engine/manipulacion/solver/) is written separately: these tests give the game
 and the bots a stub instead (`solver_stub`) so that they do not depend on it;
 `test_manipulacion_solver_integration` runs against the real one.
 """

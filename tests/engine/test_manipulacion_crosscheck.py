@@ -13,7 +13,9 @@ import pytest
 
 from engine.manipulacion.melds import NAMED, check_group, parse_all
 from engine.manipulacion.rulesets import RULESETS
-from engine.manipulacion.solver import Play, _hint_by_model, _prepare, solve_best, solve_hint
+from engine.manipulacion.solver import Play, solve_best, solve_hint
+from engine.manipulacion.solver.hints import hint_by_model
+from engine.manipulacion.solver.instance import prepare
 from tests.engine.manipulacion_bruteforce import analyse, check_play, random_instance
 
 try:
@@ -45,7 +47,7 @@ def test_solver_agrees_with_exhaustive_search(start, freeing):
         expected = analyse(rules, table, hand, loose)
         play = solve_best(rules, table, hand, loose)
         hint = solve_hint(rules, table, hand, loose)
-        slow = _hint_by_model(_prepare(rules, table, hand, loose))
+        slow = hint_by_model(prepare(rules, table, hand, loose))
         where = f"seed {seed}{' freeing' if freeing else ''} ({rules.name})"
         assert (None if play is None else (play.value, play.groups_changed)) \
             == expected["best"], where

@@ -15,14 +15,9 @@ from engine.cards import JOKER
 from engine.manipulacion import solve as cli
 from engine.manipulacion.melds import NAMED, fmt_all, parse, parse_all
 from engine.manipulacion.rulesets import RULESETS
-from engine.manipulacion.solver import (
-    Play,
-    SolverInputError,
-    _hint_by_model,
-    _prepare,
-    solve_best,
-    solve_hint,
-)
+from engine.manipulacion.solver import Play, SolverInputError, solve_best, solve_hint
+from engine.manipulacion.solver.hints import hint_by_model
+from engine.manipulacion.solver.instance import prepare
 from tests.engine.manipulacion_bruteforce import analyse, check_play
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,7 +45,7 @@ def hint(rules, table, hand, loose=""):
     rules = RULESETS[rules] if isinstance(rules, str) else rules
     t, h, lo = T(table), H(hand), H(loose)
     got = solve_hint(rules, t, h, lo)
-    slow = _hint_by_model(_prepare(rules, t, h, lo))
+    slow = hint_by_model(prepare(rules, t, h, lo))
     if got is None:
         assert slow is None
         return None

@@ -22,7 +22,9 @@ SCRIPT = textwrap.dedent('''
     import highspy
     from engine.manipulacion.melds import parse_all
     from engine.manipulacion.rulesets import RULESETS
-    from engine.manipulacion.solver import _hint_by_model, _prepare, solve_best
+    from engine.manipulacion.solver import solve_best
+    from engine.manipulacion.solver.hints import hint_by_model
+    from engine.manipulacion.solver.instance import prepare
     from tests.engine.manipulacion_bruteforce import analyse
 
     order, threads = sys.argv[1], int(sys.argv[2])
@@ -52,7 +54,7 @@ SCRIPT = textwrap.dedent('''
         table = [parse_all(g) for g in ("3h 4h 5h 6h", "7s 7d 7c", "9h 10h Jh")]
         hand = parse_all("8h 7h 2c Ks")
         play = solve_best(rules, table, hand)
-        hint = _hint_by_model(_prepare(rules, table, hand, ()))     # HiGHS's MIP, always
+        hint = hint_by_model(prepare(rules, table, hand, ()))     # HiGHS's MIP, always
         expected = analyse(rules, table, hand, [])
         out.setdefault("ours", []).append({
             "best": [play.value, play.groups_changed] if play else None,
@@ -102,7 +104,7 @@ def test_solver_and_another_highs_user_in_one_process(order, threads):
 
 def test_solver_sets_nothing_process_wide():
     """Our models leave `threads` to HiGHS (0: whatever the process's scheduler has)."""
-    from engine.manipulacion.solver import _highs
-    h = _highs()
+    from engine.manipulacion.solver.highs_model import highs
+    h = highs()
     assert h.getOptionValue("threads")[1] == 0
     assert h.getOptionValue("output_flag")[1] is False

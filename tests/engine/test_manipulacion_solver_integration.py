@@ -1,4 +1,4 @@
-"""The game and the bots against the real solver (engine/manipulacion/solver.py): the
+"""The game and the bots against the real solver (engine/manipulacion/solver/): the
 "Bajar es obligatorio — Recordar, con pista" reminder, and the normal bot's plays, which the
 engine must accept exactly as the solver proposes them. Skipped when the solver is missing."""
 import pytest
