@@ -6,12 +6,10 @@ leaves the game exactly as it was.
 """
 from __future__ import annotations
 
-import random
-from collections import Counter
-from dataclasses import dataclass, field
-
 from engine.cards import JOKER, SPANISH, Card, deck
-from engine.ferrocarril import actions as A
+from engine.ferrocarril import actions as A, audit
+from engine.ferrocarril.buy_window import BuyWindow
+from engine.ferrocarril.deal import check_deal
 from engine.ferrocarril.info import INFO
 from engine.ferrocarril.melds import (
     GROUP,
@@ -22,6 +20,7 @@ from engine.ferrocarril.melds import (
     check_steal,
     extend_group,
     extend_run,
+    is_run,
 )
 from engine.ferrocarril.rules import (
     BUY_SECONDS_DEFAULT,
@@ -39,100 +38,20 @@ from engine.ferrocarril.rules import (
     ROUNDS,
     hand_points,
 )
-from engine.game import GAME_OVER, ROUND_OVER, GameError, RoundGame, Timer
+from engine.game import GAME_OVER, ROUND_OVER, RoundGame, Timer
 from engine.messages import Words, refuse
 from engine.options import Option, Options
 
 DRAW, PLAY = "draw", "play"
-FULL_DECK = sorted(deck(PACKS, JOKERS))
 # What a play before going down would have been, for the refusal that says so.
 BEFORE_SALIR = {"meld": Words("bajar una combinación nueva", "lay a new combination"),
                 "add": Words("añadir cartas", "add cards")}
-
-
-@dataclass
-class BuyWindow:
-    card: Card
-    discarder: int | None        # None for the round's first upturned card
-    priority: list[int]          # eligible seats, highest priority first
-    pressed: set[int] = field(default_factory=set)
-    passed: set[int] = field(default_factory=set)
-
-    def undecided(self) -> list[int]:
-        return [s for s in self.priority if s not in self.pressed and s not in self.passed]
-
-    def winner(self, final: bool) -> tuple[bool, int | None]:
-        """(decided, buyer): the highest-priority press once nobody above it can still press."""
-        for seat in self.priority:
-            if seat in self.pressed:
-                return True, seat
-            if seat not in self.passed and not final:
-                return False, None
-        return True, None
 
 
 OPTIONS = Options([
     Option("buy_seconds", Words("Ventana de compra", "Buy window"), BUY_SECONDS_DEFAULT,
            least=BUY_SECONDS_MIN, most=BUY_SECONDS_MAX, unit=Words("segundos", "seconds")),
 ])
-
-
-def _check_deal(deal) -> dict:
-    """The `_deal` option (tests and lessons): the first round dealt as given instead of shuffled.
-    {"dealer": 0, "hands": ["7o 7c ...", ...], "stock": "top first ...", "discard": "Ro"};
-    together they must be exactly the 108 cards, unless `"fill": true` puts the cards not named
-    under the given stock, in a fixed order. A lesson may also start at a later round
-    (`"round"`, 1-7, everyone on 0 points), after the first pass round the table
-    (`"opening_done"`: Salir is allowed at once), or with the round under way: `"table":
-    [[owner, "7o 7c 7e"], ...]` are combinations already laid, whose owners have gone down
-    (the first pass round is then over). Returns the deal with its stock complete."""
-    bad = refuse("bad_deal")
-    if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list):
-        raise bad
-    try:
-        hands = [SPANISH.parse_all(h) for h in deal["hands"]]
-        stock = SPANISH.parse_all(deal.get("stock", ""))
-        discard = SPANISH.parse_all(deal.get("discard", ""))
-        table = _check_deal_table(deal.get("table", []), len(hands), deal.get("round", 1))
-    except (ValueError, AttributeError, TypeError, GameError):
-        raise bad from None
-    laid = [c for _, cards in table for c in cards]
-    if deal.get("fill") is True:
-        missing = Counter(FULL_DECK) - Counter(sum(hands, []) + stock + discard + laid)
-        rest = sorted(missing.elements())
-        random.Random(0).shuffle(rest)
-        stock += rest
-        deal = {k: v for k, v in deal.items() if k != "fill"} | {"stock": SPANISH.format_all(stock)}
-    if len(discard) != 1 or sorted(sum(hands, []) + stock + discard + laid) != FULL_DECK \
-            or not isinstance(deal.get("dealer", 0), int) \
-            or deal.get("round", 1) not in range(1, len(CONTRACTS) + 1) \
-            or not isinstance(deal.get("opening_done", False), bool):
-        raise bad
-    return deal
-
-
-def _is_run(cards) -> bool:
-    """Whether cards laid where escaleras may be are one (else they are a group)."""
-    return len(cards) >= 7 and len({c.rank for c in cards if c != JOKER}) > 1
-
-
-def _check_deal_table(table, players: int, round_no) -> list[tuple[int, list[Card]]]:
-    """The `_deal` option's combinations on the table, (owner, cards) each, every one valid:
-    a group, or in round 7 an escalera (as `_place_meld` would lay it)."""
-    if not isinstance(table, list):
-        raise TypeError("table")
-    melds = []
-    for entry in table:
-        owner, text = entry
-        if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < players:
-            raise ValueError("owner")
-        cards = SPANISH.parse_all(text)
-        if round_no == ROUNDS and _is_run(cards):
-            arrange_run(cards)
-        else:
-            check_group(cards)
-        melds.append((owner, cards))
-    return melds
 
 
 class Ferrocarril(RoundGame):
@@ -147,7 +66,7 @@ class Ferrocarril(RoundGame):
     def __init__(self, players: int, options: dict | None = None, seed: int = 0):
         super().__init__(players, options, seed)
         if "_deal" in self.options:
-            self.options["_deal"] = _check_deal(self.options["_deal"])
+            self.options["_deal"] = check_deal(self.options["_deal"])
         self.hands: list[list[Card]] = [[] for _ in range(players)]
         self.stock: list[Card] = []          # the top is the end of the list
         self.discard: list[Card] = []        # the top is the end of the list
@@ -303,7 +222,7 @@ class Ferrocarril(RoundGame):
         self.stolen_in_hand = max(0, self.stolen_in_hand - played)
 
     def _place_meld(self, owner: int, cards: list[Card], allow_run: bool) -> Meld:
-        if allow_run and _is_run(cards):
+        if allow_run and is_run(cards):
             start, suit, ordered = arrange_run(cards)
             meld = Meld(self.next_meld_id, owner, RUN, ordered, start, suit)
         else:
@@ -674,46 +593,7 @@ class Ferrocarril(RoundGame):
 
     def audit(self, full_deck: bool = True) -> list[str]:
         """What is wrong with the state, if anything (an empty list when all is well)."""
-        problems = []
-        if full_deck:
-            everywhere = self.stock + self.discard
-            for hand in self.hands:
-                everywhere += hand
-            for meld in self.table:
-                everywhere += meld.cards
-            if sorted(everywhere) != FULL_DECK:
-                present, expected = Counter(everywhere), Counter(FULL_DECK)
-                problems.append(f"cards: {sum(present.values())} present; missing "
-                                f"{dict(expected - present)}, extra {dict(present - expected)}")
-        for meld in self.table:
-            # A meld whose cards are exactly those last found valid need not be checked again.
-            if meld._audited != meld.cards:
-                found = _meld_problems(meld)
-                problems.extend(found)
-                meld._audited = None if found else list(meld.cards)
-        if self._totals[0] != len(self.round_results):
-            columns = zip(*(r["points"] for r in self.round_results), strict=True)
-            self._totals = (len(self.round_results),
-                            [sum(col) for col in columns] or [0] * self.players)
-        totals = self._totals[1]
-        if totals != self.scores:
-            problems.append(f"scores {self.scores} != sum of rounds {totals}")
-        for result in self.round_results[self._audited_rounds:]:
-            closer = result["closer"]
-            for s, hand in enumerate(result["hands"]):
-                expected_points = (CONTRACTS[result["round"] - 1].prize if s == closer
-                                   else hand_points(SPANISH.parse_all(hand)))
-                if result["points"][s] != expected_points:
-                    problems.append(f"round {result['round']} seat {s}: points do not match hand")
-        if not problems:
-            self._audited_rounds = len(self.round_results)
-        if self.phase in (DRAW, PLAY):
-            for s, hand in enumerate(self.hands):
-                if not hand:
-                    problems.append(f"seat {s} holds no card during play")
-        if any(not 0 <= b <= BUYS_PER_GAME for b in self.buys_left):
-            problems.append(f"buys out of range {self.buys_left}")
-        return problems
+        return audit.problems(self, full_deck)
 
     # ----- secrecy (used by the contract tests) ----------------------------------------------
 
@@ -721,17 +601,3 @@ class Ferrocarril(RoundGame):
         """The live lists of cards `reader` (a seat, or None for the TV) may not see, neither
         which cards they hold nor in what order: the other hands and the stock."""
         return [hand for s, hand in enumerate(self.hands) if s != reader] + [self.stock]
-
-def _meld_problems(meld: Meld) -> list[str]:
-    try:
-        if meld.kind == GROUP:
-            if check_group(meld.cards) != meld.rank:
-                return [f"group {meld.id} has the wrong rank"]
-            return []
-        arrange_run(meld.cards)
-        for i, c in enumerate(meld.cards):
-            if c != JOKER and (c.rank != meld.rank_at(i) or c.suit != meld.suit):
-                return [f"run {meld.id} out of order"]
-        return []
-    except GameError as error:
-        return [f"meld {meld.id} invalid: {error.code}"]

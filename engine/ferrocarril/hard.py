@@ -39,7 +39,9 @@ from collections import Counter
 from engine.cards import JOKER, SPANISH
 from engine.ferrocarril import actions as A, planning as P
 from engine.ferrocarril.bots import NormalBot
-from engine.ferrocarril.game import DRAW, FULL_DECK, PLAY, BuyWindow, Ferrocarril
+from engine.ferrocarril.buy_window import BuyWindow
+from engine.ferrocarril.deal import FULL_DECK
+from engine.ferrocarril.game import DRAW, PLAY, Ferrocarril
 from engine.ferrocarril.melds import GROUP, Meld
 from engine.ferrocarril.planning import CARD, NAME, POINTS, Hand
 from engine.ferrocarril.rules import CONTRACTS, ROUNDS

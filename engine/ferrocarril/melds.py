@@ -81,6 +81,11 @@ def _count_jokers(cards: Sequence[Card]) -> int:
     return jokers
 
 
+def is_run(cards) -> bool:
+    """Whether cards laid where escaleras may be are one (else they are a group)."""
+    return len(cards) >= 7 and len({c.rank for c in cards if c != JOKER}) > 1
+
+
 def check_group(cards: Sequence[Card], min_size: int = MIN_GROUP) -> int:
     """The rank of a valid group made of `cards`; raises otherwise."""
     _count_jokers(cards)
