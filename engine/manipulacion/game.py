@@ -13,17 +13,16 @@ state, so a refused action leaves the game exactly as it was.
 from __future__ import annotations
 
 import copy
-import random
 from collections import Counter
 
 from engine.cards import JOKER, deck
 from engine.game import GAME_OVER, ROUND_OVER, GameError, RoundGame
-from engine.manipulacion import actions as A
-from engine.manipulacion.commit import NeedsChoice, Played, check_play, physical
+from engine.manipulacion import actions as A, audit
+from engine.manipulacion.commit import NeedsChoice, Played, check_play
+from engine.manipulacion.deal import check_deal
 from engine.manipulacion.editor import Copy, Editor, changed, placed
 from engine.manipulacion.info import INFO
 from engine.manipulacion.melds import (
-    NAMED,
     arrange,
     card_words,
     check_group,
@@ -90,7 +89,7 @@ class Manipulacion(RoundGame):
         game = cls(players, options, seed, hints)
         deal = game.options.get("_deal")
         if deal is not None:
-            deal = game._check_deal(deal)
+            deal = check_deal(game, deal)
         game.dealer = game._opening_dealer() if deal is None else deal["dealer"]
         game.first_dealer = game.dealer
         game._deal(deal)
@@ -133,52 +132,6 @@ class Manipulacion(RoundGame):
 
     def full_deck(self) -> list[int]:
         return sorted(deck(self.rules.packs(self.players), self.rules.jokers(self.players)))
-
-    def _check_deal(self, deal) -> dict:
-        """The `_deal` option (tests and lessons): round 1 dealt as given instead of shuffled.
-        {"dealer": 0, "hands": ["7h 8h ...", ...], "stock": "top first ...", "loose": "...",
-         "table": ["5h 6h 7h", "Qs Qd *Qc", ...]}; `table` (optional) holds the groups already
-        laid down, each valid under the rule set (a joker there is named: ``*Qc``). Together
-        they must be exactly this game's cards, unless `"fill": true` puts the cards not named
-        under the given stock, in a fixed order."""
-        bad = refuse("bad_deal")
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) \
-                or len(deal["hands"]) != self.players \
-                or not isinstance(deal.get("table", []), list) \
-                or not isinstance(deal.get("fill", False), bool):
-            raise bad
-        dealer = deal.get("dealer", 0)
-        if isinstance(dealer, bool) or not isinstance(dealer, int) \
-                or not 0 <= dealer < self.players:
-            raise bad
-        try:
-            hands = [parse_all(h) for h in deal["hands"]]
-            stock = parse_all(deal.get("stock", ""))
-            loose = parse_all(deal.get("loose", ""))
-            table = [parse_all(g) for g in deal.get("table", [])]
-        except (ValueError, AttributeError, TypeError):
-            raise bad from None
-        rules = self.rules
-        for group in table:
-            try:
-                check_group(group, rules.ace, rules.max_jokers_per_group)
-            except GameError:
-                raise bad from None
-        table = [arrange(g, rules.ace) for g in table]
-        everything = sum(hands, []) + stock + loose
-        if any(x >= NAMED for x in everything):
-            raise bad
-        everything += [physical(x) for g in table for x in g]
-        if deal.get("fill"):
-            missing = Counter(self.full_deck()) - Counter(everything)
-            rest = sorted(missing.elements())
-            random.Random(0).shuffle(rest)
-            stock += rest
-            everything += rest
-        if sorted(everything) != self.full_deck() or len(loose) != rules.loose_cards:
-            raise bad
-        return {"dealer": dealer, "hands": hands, "stock": stock, "loose": loose,
-                "table": table}
 
     def _deal(self, explicit: dict | None = None) -> None:
         rules = self.rules
@@ -606,39 +559,7 @@ class Manipulacion(RoundGame):
 
     def audit(self, full_deck: bool = True) -> list[str]:
         """What is wrong with the state, if anything (an empty list when all is well)."""
-        problems = []
-        everywhere = list(self.stock) + list(self.loose)
-        for hand in self.hands:
-            everywhere += hand
-        for g in self.table:
-            everywhere += [physical(x) for x in g]
-        if full_deck and sorted(everywhere) != self.full_deck():
-            have, want = Counter(everywhere), Counter(self.full_deck())
-            problems.append(f"cards: missing {dict(want - have)}, extra {dict(have - want)}")
-        for i, g in enumerate(self.table):
-            try:
-                check_group(g, self.rules.ace, self.rules.max_jokers_per_group)
-            except GameError as error:
-                problems.append(f"group {i} invalid: {error.code}")
-                continue
-            if arrange(g, self.rules.ace) != g:
-                problems.append(f"group {i} out of order")
-        totals = [sum(r["points"][s] for r in self.round_results) for s in range(self.players)]
-        if totals != self.scores:
-            problems.append(f"scores {self.scores} != sum of rounds {totals}")
-        if self.phase == PLAY:
-            for s, hand in enumerate(self.hands):
-                if not hand:
-                    problems.append(f"seat {s} holds no card during play")
-        if self.copy is not None:
-            cp = self.copy
-            inside = Counter(physical(x) for g in cp.groups for x in g) + Counter(cp.hand) \
-                + Counter(cp.loose)
-            outside = Counter(physical(x) for g in self.table for x in g) \
-                + Counter(self.hands[self.turn]) + Counter(self.loose)
-            if inside != outside:
-                problems.append("the working copy does not hold the same cards")
-        return problems
+        return audit.problems(self, full_deck)
 
     # ----- secrecy (used by the contract tests) ----------------------------------------------
 
