@@ -21,6 +21,7 @@ import { banner, dropMoment, dropMomentOnInput, errorText, momentBanner, vibrate
 import { installKeys } from "./keys.js";
 import { pressGuard } from "../core/press.js";
 import { drawRecord } from "./record.js";
+import { lessonInfo, lessonsPanel, markLessonDone } from "./solo-lessons.js";
 import soloStrings from "./solo-strings.js";
 import { allAt, defaultsFor, levelsOf, opponentNames, opponentsPanel, optionsPanel,
   remembered as rememberedChoice } from "./solo-setup.js";
@@ -30,7 +31,6 @@ registerStrings(soloStrings);
 const NAME_KEY = "sobremesa.name";          // shared with the phone page
 const SOLO_KEY = "sobremesa.solo";          // [{room, token, host_token, game}]
 const LAST_KEY = "sobremesa.solo.last";     // {game, bots, levels, options}
-const LESSONS_KEY = "sobremesa.lessons";     // ids of the lessons this device has done
 const MAX_REMEMBERED = 12;
 
 const $ = (id) => document.getElementById(id);
@@ -145,52 +145,7 @@ function resumePanel() {
     })));
 }
 
-// ----- "Aprende jugando": the lessons of each game, a tick on those done -----------------------
-
-function lessonsDone() {
-  const done = store.getJSON(LESSONS_KEY);
-  return new Set(Array.isArray(done) ? done.filter((id) => typeof id === "string") : []);
-}
-
-function markLessonDone(id) {
-  const done = lessonsDone();
-  if (done.has(id)) return;
-  done.add(id);
-  store.setJSON(LESSONS_KEY, [...done]);
-}
-
-function lessonButton(lesson, done) {
-  return h("button", {
-    type: "button", class: ["lesson-item", done && "done"], dataset: { lesson: lesson.id },
-    on: { click: () => startLesson(lesson.id) },
-  },
-  h("span", { class: "lesson-n", "aria-hidden": "true", text: done ? "✓" : String(lesson.number) }),
-  h("span", { class: "lesson-text" },
-    h("span", { class: "lesson-name", text: pick(lesson.title) }),
-    h("span", { class: "lesson-sub", text: pick(lesson.summary) })),
-  done && h("span", { class: "visually-hidden", text: t("lesson.done_count") }));
-}
-
-function lessonsPanel() {
-  const games = catalogue.filter((info) => !info.upcoming && info.lessons?.length);
-  if (!games.length) return null;
-  const done = lessonsDone();
-  return h("section", { id: "solo-lessons", class: "solo-lessons" },
-    h("h2", { text: t("lesson.title") }),
-    h("p", { class: "muted", text: t("lesson.intro") }),
-    h("div", { class: "lesson-games" }, games.map((info) => h("div", { class: "lesson-game" },
-      h("h3", { text: pick(info.title) }),
-      h("ol", { class: "lesson-list" },
-        info.lessons.map((lesson) => h("li", {}, lessonButton(lesson, done.has(lesson.id)))))))));
-}
-
-function lessonInfo(id) {
-  for (const info of catalogue) {
-    const index = (info.lessons || []).findIndex((lesson) => lesson.id === id);
-    if (index >= 0) return { info, lesson: info.lessons[index], after: info.lessons[index + 1] || null };
-  }
-  return null;
-}
+// ----- "Aprende jugando": a lesson started, and where it leads (the panel: solo-lessons.js) -----
 
 async function startLesson(id) {
   if (app.starting) return;
@@ -204,7 +159,7 @@ async function startLesson(id) {
     return;
   }
   const entry = { room: reply.room, token: reply.token, host_token: reply.host_token,
-    game: lessonInfo(id)?.info.name, lesson: id };
+    game: lessonInfo(catalogue, id)?.info.name, lesson: id };
   remember(entry);
   enterGame(entry);
 }
@@ -221,7 +176,7 @@ async function realGame(gameName) {
 }
 
 function lessonEnd(lesson) {
-  const found = lessonInfo(lesson.id);
+  const found = lessonInfo(catalogue, lesson.id);
   const buttons = [];
   if (found?.after) {
     buttons.push({ name: "next", label: t("lesson.next_lesson"), primary: true, run: () => { leaveGame(); startLesson(found.after.id); } });
@@ -257,7 +212,7 @@ function renderEntry() {
     h("div", { class: "solo-entry" },
       h("div", { class: "solo-main" }, tiles(), opponentsPanel(app.choice, info, personName(), changeChoice)),
       h("div", { class: "solo-side" }, optionsPanel(app.choice, info, changeChoice), form)),
-    lessonsPanel(),
+    lessonsPanel(catalogue, startLesson),
   ].filter(Boolean));
   if (location.hash === "#aprende" && !app.scrolledToLessons) {
     app.scrolledToLessons = true;
