@@ -33,21 +33,21 @@ export function fitLobby(view) {
 // tighter layout first.
 function fitDetail(panel) {
   if (!panel) return;
-  const lobby = panel.closest(".lobby");
+  const page = panel.closest(".lobby");
   const overflows = (el) => !!el && el.scrollHeight > el.clientHeight + 1;
   const fits = () => !overflows(panel) && ![...panel.children].some(overflows);
   panel.classList.remove("compact", "split");
-  lobby.classList.remove("tight", "tighter");
+  page.classList.remove("tight", "tighter");
   if (fits()) return;
   panel.classList.add("compact");
   if (fits()) return;
-  lobby.classList.add("tight");             // the games' tiles without their summaries
+  page.classList.add("tight");             // the games' tiles without their summaries
   if (fits()) return;
   // Still too tall (a game with many choices): options and house rules side by side.
   if (overflows(panel) || panel.querySelector(".options-card")?.offsetHeight > panel.clientHeight / 2) {
     panel.classList.add("split");
   }
-  if (!fits()) lobby.classList.add("tighter");      // and the tiles' names a size smaller
+  if (!fits()) page.classList.add("tighter");      // and the tiles' names a size smaller
 }
 
 // Six or more seated, or fewer in two lines each that leave no room for the latest game: one
