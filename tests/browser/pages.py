@@ -194,6 +194,25 @@ class PhoneRoom:
                 client.disconnect()
 
 
+def record_texts(page: Page, selector: str) -> None:
+    """From now on, keep every text the element shows, so that a test can ask whether a line was
+    shown at all, however soon another replaced it (window.__shownTexts)."""
+    page.evaluate(
+        """selector => {
+            const node = document.querySelector(selector);
+            const words = () => node.textContent.replace(/\\s+/g, " ").trim();
+            window.__shownTexts = [words()];
+            new MutationObserver(() => window.__shownTexts.push(words()))
+                .observe(node, {childList: true, characterData: true, subtree: true});
+        }""", selector)
+
+
+def expect_text_shown(page: Page, text: str, timeout_ms: int) -> None:
+    """The element record_texts watches has shown `text`, now or since it was watched."""
+    page.wait_for_function("text => window.__shownTexts.includes(text)", arg=text,
+                           timeout=timeout_ms)
+
+
 def words_shown(count) -> str:
     """The words an element shows, not those only heard (its own text, not its spoken-only
     spans): "13 cartas", not "le quedan 13 cartas"."""
