@@ -25,8 +25,13 @@ def dificil_offered(monkeypatch):
     monkeypatch.setattr(Tren, "bot_levels", ("facil", "normal", "dificil"))
 
 
+# The computers' pace: long enough that a search slowed by a busy machine never uses it all (the
+# move would then come at once, rightly, and the test could not see it wait).
+PACE = 20.0
+
+
 def tren_with_bot(level, scheduler):
-    h = Harness(game="tren", scheduler=scheduler, bot_delay=2.0)
+    h = Harness(game="tren", scheduler=scheduler, bot_delay=PACE)
     assert h.host("add_bot", level=level)["ok"]
     assert h.host("add_bot", level="normal")["ok"]
     assert h.host("set_options", options={"rounds": 1})["ok"]
@@ -54,7 +59,7 @@ def test_a_searching_player_thinks_at_once_and_moves_at_the_pace(dificil_offered
     scheduler.tasks.pop(0)[1]()                        # it thinks...
     assert len(h.room.game.log) == moves               # ...and has not moved yet
     acting = [d for d, n in task_names(scheduler) if n == "_bot_act"]
-    assert len(acting) == 1 and 0 < acting[0] <= 2.0   # what is left of the pace
+    assert len(acting) == 1 and 0 < acting[0] <= PACE   # what is left of the pace
     assert 0 in h.room.bots_pending                    # nobody wakes it twice meanwhile
     scheduler.tasks.sort(key=lambda task: task[0])
     while scheduler.tasks and task_names(scheduler)[0][1] != "_bot_act":
@@ -81,7 +86,7 @@ def test_the_other_levels_wait_and_then_think():
     scheduler = ManualScheduler()
     h = tren_with_bot("normal", scheduler)
     run_until_seat_thinks(h, scheduler, 0)
-    assert [(d, n) for d, n in task_names(scheduler) if n == "_bot_move"] == [(2.0, "_bot_move")]
+    assert [(d, n) for d, n in task_names(scheduler) if n == "_bot_move"] == [(PACE, "_bot_move")]
 
 
 @pytest.mark.parametrize("game", ["ferrocarril", "canasta", "manipulacion", "tren"])
