@@ -115,6 +115,38 @@ def test_every_registered_game_has_its_screens(name):
                 f"games/{name}/{screen} does not mount its {component}"
 
 
+SHEET = re.compile(r"(tv|phone):\s*\"([a-z0-9-]+\.css)\"")
+
+
+def selectors(css: str) -> list[str]:
+    """Every selector of a style sheet's rules (at-rules' own blocks left out)."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    css = re.sub(r"@keyframes[^{]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}", "", css)
+    heads = re.findall(r"([^{}]+)\{[^{}]*\}", re.sub(r"@media[^{]*\{", "", css))
+    return [part.strip() for head in heads for part in head.split(",")]
+
+
+@pytest.mark.parametrize("name", WITH_SCREENS)
+def test_a_games_tv_styles_are_its_own_and_its_feed_rules_stay_in_its_screen(name):
+    """The manifest names the game's TV sheet, loaded with its screen; it stays in the page when
+    another game is played next, so a rule on the feed (which every game's screen has) starts
+    with the game's root, .game-<name>."""
+    manifest = (JS / "games" / name / "manifest.js").read_text()
+    sheets = dict(SHEET.findall(manifest))
+    assert sheets.get("tv") == f"{name}-tv.css", f"games/{name}/manifest.js names no TV sheet"
+    for sheet in sheets.values():
+        assert (ROOT / "static" / "css" / sheet).is_file(), sheet
+    own = selectors((ROOT / "static" / "css" / sheets["tv"]).read_text())
+    assert own
+    leaking = [s for s in own if "feed" in s and not s.startswith(f".game-{name} ")]
+    assert not leaking, leaking
+
+
+def test_the_selector_reader_finds_a_feed_rule_left_unscoped():
+    css = ("/* x */ .a, .game-tren .feed-item .text { color: red; }\n"
+           "@keyframes k { 50% { opacity: 0; } }\n@media (x) { .feed-item .b { color: blue; } }")
+    assert selectors(css) == [".a", ".game-tren .feed-item .text", ".feed-item .b"]
+
 # What the hand's handle offers a screen beside the contract (update, relabel, destroy and the
 # panel come from phone-kit's handHandle): what the table needs from the hand, whether the panel
 # replaces the table, and the table's taps. A screen without the phone's shell mounts the same

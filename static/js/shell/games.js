@@ -1,7 +1,7 @@
 // Loads a game's screens by the name the server gives (its catalogue, or the room's game):
 // games/<name>/manifest.js, whose default export is
 //   { name, strings: {es, en}, tv: () => import(screen), phone: () => import(screen),
-//     styles: {phone: "<file in static/css>"} }       (styles optional: loaded with the screen)
+//     styles: {tv: "<file in static/css>", phone: "<file>"} }   (optional: loaded with the screen)
 // and each screen module exports mount(root, ctx) -> {update(state), relabel(), destroy()}.
 // The shells name no game: whatever the server registers is found here.
 import { registerStrings } from "../core/i18n.js";

@@ -6,5 +6,5 @@ export default {
   strings,
   tv: () => import("./tv.js"),
   phone: () => import("./phone.js"),
-  styles: { phone: "canasta-phone.css" },
+  styles: { tv: "canasta-tv.css", phone: "canasta-phone.css" },
 };

@@ -6,4 +6,5 @@ export default {
   strings,
   tv: () => import("./tv.js"),
   phone: () => import("./phone.js"),
+  styles: { tv: "ferrocarril-tv.css" },
 };

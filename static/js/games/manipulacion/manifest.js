@@ -6,5 +6,5 @@ export default {
   strings,
   tv: () => import("./tv.js"),
   phone: () => import("./phone.js"),
-  styles: { phone: "manipulacion-phone.css" },
+  styles: { tv: "manipulacion-tv.css", phone: "manipulacion-phone.css" },
 };

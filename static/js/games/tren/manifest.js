@@ -6,5 +6,5 @@ export default {
   strings,
   tv: () => import("./tv.js"),
   phone: () => import("./phone.js"),
-  styles: { phone: "tren-phone.css" },
+  styles: { tv: "tren-tv.css", phone: "tren-phone.css" },
 };
