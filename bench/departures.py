@@ -82,9 +82,11 @@ def kind(view: dict, normal: dict, chosen: dict) -> str:
     return f"{phase}{normal['type']} → {chosen['type']}"
 
 
-def departures(name: str, seats: int, seed: int, worlds: int, options: dict | None = None):
+def departures(name: str, seats: int, seed: int, worlds: int, options: dict | None = None,
+               only: str | None = None, below: float | None = None):
     """Each departure of one game: (kind, the search's expected gain, its margin in standard
-    errors, the gains found)."""
+    errors, the gains found). With `only` (a kind) or `below` (a margin), the other departures
+    are played but not judged: judging is most of the cost."""
     game_class = GAMES[name]
     hard_seat = seed % seats
     game = game_class.new(seats, options or {}, seed)
@@ -101,9 +103,10 @@ def departures(name: str, seats: int, seed: int, worlds: int, options: dict | No
         judged = getattr(bots[actor], "last", None) if actor == hard_seat else None
         if judged and action != judged[0].action:
             chosen = next(j for j in judged if j.action == action)
-            yield (kind(view, judged[0].action, action), chosen.mean - judged[0].mean,
-                   chosen.margin_over(judged[0]),
-                   judge_again(name, game, rules, [judged[0].action, action], worlds))
+            what, margin = kind(view, judged[0].action, action), chosen.margin_over(judged[0])
+            if (only is None or what == only) and (below is None or margin < below):
+                yield (what, chosen.mean - judged[0].mean, margin,
+                       judge_again(name, game, rules, [judged[0].action, action], worlds))
         game.apply(actor, action)
 
 
@@ -142,6 +145,10 @@ def main(argv=None) -> int:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--sure", type=float,
                         help="the margin a departure needs (engine/search.SURE) at the table")
+    parser.add_argument("--only", metavar="KIND", help="judge only this kind of departure "
+                        "(as printed, e.g. 'draw: pass → buy')")
+    parser.add_argument("--below", type=float, metavar="MARGIN",
+                        help="judge only the departures less sure than this")
     parser.add_argument("--out", help="append each departure as a JSON line")
     args = parser.parse_args(argv)
     if args.sure is not None:
@@ -149,7 +156,8 @@ def main(argv=None) -> int:
     options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
     found = []
     for g in range(args.games):
-        for row in departures(args.game, args.seats, args.seed + g, args.worlds, options):
+        for row in departures(args.game, args.seats, args.seed + g, args.worlds, options,
+                              args.only, args.below):
             found.append(row)
             if args.out:
                 with open(args.out, "a") as f:

@@ -48,3 +48,17 @@ def test_departures_are_shown_by_kind_and_by_margin(capsys):
     assert "draw: draw → take_pile" in out
     lines = {line.split()[0]: line for line in out.splitlines()[1:]}
     assert lines["all"].split()[1:4] == ["2", "170.0", "22.5"]     # gains 25 and 20
+
+
+def test_only_the_departures_asked_for_are_judged():
+    for seed in range(6):
+        rows = list(departures("tren", 2, seed, 1, {"rounds": 1}))
+        if rows:
+            break
+    assert rows, "six one-round games of Tren without a departure from normal's move"
+    what, _, margin, _ = rows[0]
+    assert list(departures("tren", 2, seed, 1, {"rounds": 1}, only=what)) == \
+        [row for row in rows if row[0] == what]
+    assert list(departures("tren", 2, seed, 1, {"rounds": 1}, only="draw: nothing → else")) == []
+    assert list(departures("tren", 2, seed, 1, {"rounds": 1}, below=margin)) == \
+        [row for row in rows if row[2] < margin]
