@@ -1,6 +1,5 @@
 """engine/search.best's bar: a move leaves normal's only when it is better by SURE standard
 errors, unless the game's rules ask a smaller (or larger) margin of that kind of move."""
-from engine.ferrocarril.hard import BUY_SURE, FerroRules
 from engine.search import SURE, Judged, bar, best
 
 NORMAL = Judged({"type": "pass"}, (0.0, 0.0, 0.0, 0.0))
@@ -24,9 +23,3 @@ def test_a_game_may_ask_a_smaller_margin_of_one_kind_of_move():
     first = Judged({"type": "discard", "card": "1c"}, NORMAL.results)
     assert best([first, discard], rules=BuysEasily()).action == first.action
 
-
-def test_ferrocarril_buys_on_a_smaller_margin_and_nothing_else_does():
-    rules = FerroRules(0)
-    assert bar(rules, {"type": "pass"}, {"type": "buy"}) == BUY_SURE < SURE
-    assert bar(rules, {"type": "buy"}, {"type": "pass"}) == SURE
-    assert bar(rules, {"type": "discard", "card": "1c"}, {"type": "discard", "card": "7o"}) == SURE
