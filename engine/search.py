@@ -152,23 +152,16 @@ def standing(totals: Sequence[float], seat: int, over: bool, win_worth: float,
 SURE = 2.0      # standard errors a move must beat the first listed by to be chosen instead
 
 
-def bar(rules, first: dict, move: dict) -> float:
-    """The margin `move` must beat normal's `first` by: the game's own for that kind of move
-    where its rules set one (an optional `sure(first, move)`), else SURE."""
-    own = getattr(rules, "sure", None)
-    return own(first, move) if own else SURE
-
-
-def best(judged: list[Judged], least_worlds: int = 1, rules=None) -> Judged:
+def best(judged: list[Judged], least_worlds: int = 1) -> Judged:
     """The move with the best mean among those clearly better than the first listed
-    (normal's own; by `bar`) and still in contention at the end (as many worlds as the first):
-    with a few worlds each, the best mean of many moves is partly luck. Normal's move stands
-    when the search met fewer than `least_worlds` worlds (its budget ran out first)."""
+    (normal's own) and still in contention at the end (as many worlds as the first): with a few
+    worlds each, the best mean of many moves is partly luck. Normal's move stands when the
+    search met fewer than `least_worlds` worlds (its budget ran out first)."""
     first = judged[0]
     if len(first.results) < least_worlds:
         return first
-    better = [j for j in judged[1:] if len(j.results) == len(first.results)
-              and j.margin_over(first) > bar(rules, first.action, j.action)]
+    better = [j for j in judged[1:]
+              if len(j.results) == len(first.results) and j.margin_over(first) > SURE]
     return max(better, key=lambda j: j.mean) if better else first
 
 
@@ -204,7 +197,7 @@ class SearchBot(Generic[W]):
         budget = None if self.budget is None else max(1, round(self.budget * PLAYOUT_SHARE))
         self.last = judge(rules, view, moves, playouts, view_seed(self.seed, view), least,
                           budget)
-        return best(self.last, least, rules).action
+        return best(self.last, least).action
 
 
 class NormalPlayers:

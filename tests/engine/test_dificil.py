@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine.registry import GAMES
-from engine.search import bar, searching_games
+from engine.search import SURE, searching_games
 from engine.simulate import next_move
 from tests.engine.contract_helpers import bot_game, reshuffle_hidden
 
@@ -66,7 +66,7 @@ def test_difficil_leaves_normals_move_only_for_one_clearly_better(name, full_sea
         if chosen != normal:
             judged = next(j for j in hard.last if j.action == chosen)
             assert len(judged.results) == len(first.results)     # in contention to the end
-            assert judged.margin_over(hard.last[0]) > bar(hard.rules, normal, chosen)
+            assert judged.margin_over(hard.last[0]) > SURE
     assert searched >= 20
 
 
