@@ -6,9 +6,8 @@ from collections import Counter
 
 from engine.canasta import rules
 from engine.canasta.deal import whole_deck
+from engine.canasta.rules import IN_PLAY
 from engine.game import GAME_OVER, ROUND_OVER, GameError
-
-IN_PLAY = ("draw", "play", "kitty")
 
 
 def problems(game, full_deck: bool, audited_rounds: int) -> list[str]:

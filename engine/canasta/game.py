@@ -12,18 +12,14 @@ every interpretation: docs/rules/canasta.md.
 """
 from __future__ import annotations
 
-from collections import Counter
-
-from engine.canasta import actions as A, audit, proposals, rules
+from engine.canasta import actions as A, audit, rules, views
 from engine.canasta.deal import check_deal, whole_deck
 from engine.canasta.info import INFO
 from engine.canasta.options import OPTIONS
-from engine.canasta.rules import Meld, Position
+from engine.canasta.rules import DRAW, KITTY, PLAY, Meld, Position
 from engine.cards import FRENCH, Card
 from engine.game import GAME_OVER, ROUND_OVER, GameError, RoundGame, standings
 from engine.messages import refuse
-
-DRAW, PLAY, KITTY = "draw", "play", "kitty"
 
 
 class Canasta(RoundGame):
@@ -517,66 +513,13 @@ class Canasta(RoundGame):
             return refuse("sevens_not_free")
         return None
 
-    # ----- views --------------------------------------------------------------------------
-
-    def _meld_view(self, m: Meld) -> dict:
-        return {"id": m.id, "owner": m.owner, "rank": rules.rank_text(m.rank),
-                "cards": [FRENCH.format(c) for c in m.cards], "count": len(m.cards),
-                "wilds": m.wilds, "complete": m.complete, "kind": m.kind}
-
-    def _player_view(self, s: int) -> dict:
-        mine = self.own_melds(s)
-        kinds = Counter(m.kind for m in mine if m.kind)
-        return {"seat": s, "cards": len(self.hands[s]), "kitty": len(self.kitties[s]),
-                "kitty_taken": self.kitty_taken[s], "kitty_seen": self.kitty_seen[s],
-                "kitty_left": self.kitty_left[s],
-                "red_threes": [FRENCH.format(c) for c in self.red_threes[s]],
-                "score": self.scores[s], "requirement": self.needed(s),
-                "melded": bool(mine), "canastas": {k: kinds[k] for k in rules.KINDS}}
+    # ----- views (engine/canasta/views.py) ----------------------------------------------------
 
     def _public_view(self) -> dict:
-        in_play = self.phase in (DRAW, PLAY, KITTY)
-        top = self.top
-        return {
-            "game": self.name,
-            "round": self.round + 1,
-            "target": self.target,
-            "players": [self._player_view(s) for s in range(self.players)],
-            "melds": [self._meld_view(m) for m in self.melds],
-            "stock": len(self.stock),
-            "pile": len(self.pile),
-            "pile_top": FRENCH.format(top) if top is not None else None,
-            # everyone saw them go in: the wild cards under the top (jokers and 2s)
-            "pile_wilds": sum(1 for c in self.pile if rules.is_wild(c)),
-            "frozen": self.frozen(),
-            "blocked": self.blocked(),
-            "sevens_free": self.sevens_free(),
-            "wild_ranks": rules.wild_ranks(),
-            "dealer": self.dealer,
-            "turn": self.turn,
-            "phase": self.phase,
-            "turns": self.turns + 1 if in_play else 0,
-            "ready": sorted(self.ready),
-            "last_round": self.round_results[-1] if self.phase in (ROUND_OVER, GAME_OVER)
-                          else None,
-            "result": self.result(),
-            "events": self._recent_events(),
-            "final_round": self._final_round_view(),
-            "last_round_open": self._last_round_open(),
-        }
+        return views.public(self)
 
     def _private_view(self, seat: int) -> dict:
-        hand = sorted(self.hands[seat], key=_display_order)
-        visible = self.kitty_seen[seat] and not self.kitty_taken[seat]
-        return {"hand": [FRENCH.format(c) for c in hand],
-                "kitty_cards": [FRENCH.format(c) for c in sorted(self.kitties[seat],
-                                                                 key=_display_order)]
-                               if visible else None,
-                "hand_points": rules.points(hand),
-                "card_values": rules.card_values(),
-                "open_melds": self.open_melds(seat),
-                "allowed": self.allowed(seat),
-                **proposals.for_seat(self, seat)}
+        return views.private(self, seat)
 
     # ----- invariants (used by the simulator and the property tests) ------------------------
 
@@ -596,11 +539,3 @@ class Canasta(RoundGame):
                    if s != reader or not self.kitty_seen[s]]
         return [*hands, *kitties, self.stock]
 
-
-def _display_order(c: Card) -> tuple[int, int]:
-    """Hands read grouped by rank, aces high, wild cards last."""
-    if c.is_joker:
-        return (99, 0)
-    if c.rank == 2:
-        return (98, c.suit)
-    return (14 if c.rank == 1 else c.rank, c.suit)

@@ -48,8 +48,9 @@ from collections import Counter
 from engine.canasta import actions as A, rules
 from engine.canasta.bots import BaseBot, NormalBot, cards_played, position
 from engine.canasta.deal import whole_deck
-from engine.canasta.game import DRAW, KITTY, PLAY, Canasta, _display_order
-from engine.canasta.rules import Meld, Position
+from engine.canasta.game import Canasta
+from engine.canasta.rules import DRAW, IN_PLAY, PLAY, Meld, Position
+from engine.canasta.views import display_order
 from engine.cards import FRENCH, Card
 from engine.game import GAME_OVER, ROUND_OVER
 from engine.search import NormalPlayers, SearchBot, standing
@@ -60,7 +61,6 @@ WIN_WORTH = 1000        # points: a win when the round ends the game, about a ro
 HORIZON = 12            # turns per seat a playout plays before the round is judged as it stands
 PLAYOUT_MOVES = 4000    # a guard: a round of 6 seats takes a few hundred moves
 DISCARDS = 3            # discards compared: normal's and its next cheapest, one per rank
-IN_PLAY = (DRAW, PLAY, KITTY)
 
 _TEXT = {c: FRENCH.format(c) for c in set(whole_deck(1))}
 
@@ -111,7 +111,7 @@ def lean_allowed(game: Canasta, seat: int, pos: Position) -> list[str]:
 def lean_position(game: Canasta, seat: int) -> Position:
     """The position normal builds from a view (`bots.position`), from the state: the hand in
     the view's order, which decides which of two equal cards normal plays."""
-    return Position(sorted(game.hands[seat], key=_display_order), game.own_melds(seat),
+    return Position(sorted(game.hands[seat], key=display_order), game.own_melds(seat),
                     game.melded(seat), game.needed(seat), game.sevens_free())
 
 

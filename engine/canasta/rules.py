@@ -15,6 +15,10 @@ from engine.cards import ACE, FRENCH, Card
 from engine.game import GameError
 from engine.messages import Words, refuse
 
+# A round's phases while it is played: a turn draws, then plays, then (once) meets its kitty.
+DRAW, PLAY, KITTY = "draw", "play", "kitty"
+IN_PLAY = (DRAW, PLAY, KITTY)
+
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 HAND_SIZE, KITTY_SIZE = 13, 11
 PACKS_PER_PLAYER, JOKERS_PER_PLAYER = 2, 2

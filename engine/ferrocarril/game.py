@@ -7,7 +7,7 @@ leaves the game exactly as it was.
 from __future__ import annotations
 
 from engine.cards import JOKER, SPANISH, Card, deck
-from engine.ferrocarril import actions as A, audit
+from engine.ferrocarril import actions as A, audit, views
 from engine.ferrocarril.buy_window import BuyWindow
 from engine.ferrocarril.deal import check_deal
 from engine.ferrocarril.info import INFO
@@ -22,10 +22,8 @@ from engine.ferrocarril.melds import (
     extend_run,
     is_run,
 )
+from engine.ferrocarril.options import OPTIONS
 from engine.ferrocarril.rules import (
-    BUY_SECONDS_DEFAULT,
-    BUY_SECONDS_MAX,
-    BUY_SECONDS_MIN,
     BUYS_PER_GAME,
     CARDS_FROM_STOCK_WHEN_TURN_BUYS,
     CONTRACTS,
@@ -40,18 +38,11 @@ from engine.ferrocarril.rules import (
 )
 from engine.game import GAME_OVER, ROUND_OVER, RoundGame, Timer
 from engine.messages import Words, refuse
-from engine.options import Option, Options
 
 DRAW, PLAY = "draw", "play"
 # What a play before going down would have been, for the refusal that says so.
 BEFORE_SALIR = {"meld": Words("bajar una combinación nueva", "lay a new combination"),
                 "add": Words("añadir cartas", "add cards")}
-
-
-OPTIONS = Options([
-    Option("buy_seconds", Words("Ventana de compra", "Buy window"), BUY_SECONDS_DEFAULT,
-           least=BUY_SECONDS_MIN, most=BUY_SECONDS_MAX, unit=Words("segundos", "seconds")),
-])
 
 
 class Ferrocarril(RoundGame):
@@ -549,45 +540,10 @@ class Ferrocarril(RoundGame):
         return None
 
     def _private_view(self, seat: int) -> dict:
-        return {"hand": [SPANISH.format(c) for c in self.hands[seat]],
-                "allowed": self.allowed(seat),
-                "stolen_jokers": self.stolen_in_hand if seat == self.turn else 0}
+        return views.private(self, seat)
 
     def _public_view(self) -> dict:
-        window = self.window
-        return {
-            "game": self.name,
-            "players": [
-                {"seat": s, "cards": len(self.hands[s]), "buys_left": self.buys_left[s],
-                 "salido": self.salido[s], "score": self.scores[s]}
-                for s in range(self.players)],
-            "round": self.round + 1,
-            "rounds": ROUNDS,
-            "contract": self.contract.to_dict(),
-            "dealer": self.dealer,
-            "turn": self.turn,
-            "phase": self.phase,
-            "opening": len(self.turns_done) < self.players,
-            "table": [m.public() for m in self.table],
-            "stock": len(self.stock),
-            "discard": len(self.discard),
-            "discard_top": (None if self.discard_face_down or not self.discard
-                            else SPANISH.format(self.discard[-1])),
-            "buy_window": window and {
-                "card": SPANISH.format(window.card), "discarder": window.discarder,
-                "priority": list(window.priority),
-                "pressed": sorted(window.pressed, key=window.priority.index),
-                "passed": sorted(window.passed, key=window.priority.index),
-                "seconds": self.options["buy_seconds"],
-                "shown_after": self._deal_show(window)},
-            "ready": sorted(self.ready),
-            "last_round": self.round_results[-1] if self.phase in (ROUND_OVER, GAME_OVER)
-                          else None,
-            "result": self.result(),
-            "events": self._recent_events(),
-            "final_round": self._final_round_view(),
-            "last_round_open": self._last_round_open(),
-        }
+        return views.public(self)
 
     # ----- invariants (used by the simulator and the property tests) ------------------------
 

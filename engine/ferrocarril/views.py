@@ -1,0 +1,49 @@
+"""What Ferrocarril shows: the public view everyone sees (the TV, every phone) and the private
+part only one seat sees (its hand)."""
+from __future__ import annotations
+
+from engine.cards import SPANISH
+from engine.ferrocarril.rules import ROUNDS
+from engine.game import GAME_OVER, ROUND_OVER
+
+
+def public(game) -> dict:
+    window = game.window
+    return {
+        "game": game.name,
+        "players": [
+            {"seat": s, "cards": len(game.hands[s]), "buys_left": game.buys_left[s],
+             "salido": game.salido[s], "score": game.scores[s]}
+            for s in range(game.players)],
+        "round": game.round + 1,
+        "rounds": ROUNDS,
+        "contract": game.contract.to_dict(),
+        "dealer": game.dealer,
+        "turn": game.turn,
+        "phase": game.phase,
+        "opening": len(game.turns_done) < game.players,
+        "table": [m.public() for m in game.table],
+        "stock": len(game.stock),
+        "discard": len(game.discard),
+        "discard_top": (None if game.discard_face_down or not game.discard
+                        else SPANISH.format(game.discard[-1])),
+        "buy_window": window and {
+            "card": SPANISH.format(window.card), "discarder": window.discarder,
+            "priority": list(window.priority),
+            "pressed": sorted(window.pressed, key=window.priority.index),
+            "passed": sorted(window.passed, key=window.priority.index),
+            "seconds": game.options["buy_seconds"],
+            "shown_after": game._deal_show(window)},
+        "ready": sorted(game.ready),
+        "last_round": game.round_results[-1] if game.phase in (ROUND_OVER, GAME_OVER) else None,
+        "result": game.result(),
+        "events": game._recent_events(),
+        "final_round": game._final_round_view(),
+        "last_round_open": game._last_round_open(),
+    }
+
+
+def private(game, seat: int) -> dict:
+    return {"hand": [SPANISH.format(c) for c in game.hands[seat]],
+            "allowed": game.allowed(seat),
+            "stolen_jokers": game.stolen_in_hand if seat == game.turn else 0}
