@@ -4,9 +4,9 @@ it asks for the moves of computer seats (not «fácil», whose moves are not cho
 nor a person's seat the computer plays for a while, which would put words in that person's
 mouth), pins the line to the move's event and keeps at most one per turn.
 
-The lines live in the room, not in the game's log: a replay or a restart derives the game from
-the log, and the lines are not part of it (after a restart the feed shows the moves without
-their earlier lines).
+The lines live in the room, not in the game's log: a replay derives the game from the log alone
+and shows no lines. They are kept with the room's record, so that after a restart the feed
+shows them beside their moves again.
 """
 from __future__ import annotations
 
@@ -64,3 +64,20 @@ def public(room) -> list[dict]:
     each language (a screen without the move beside it) and the why alone (under the move)."""
     return [{"n": line["n"], "seat": line["seat"], "kind": line["kind"], "es": line["es"],
              "en": line["en"], "why": line["why"]} for line in room.reasons]
+
+
+def from_record(kept) -> list[dict]:
+    """The lines a saved room kept (its `reasons`), those that read as lines: a damaged one is
+    dropped, never the room."""
+    lines = []
+    for line in kept if isinstance(kept, list) else []:
+        try:
+            why = line["why"]
+            lines.append({"n": int(line["n"]), "seat": int(line["seat"]),
+                          "log": int(line["log"]), "weight": int(line["weight"]),
+                          "kind": str(line["kind"]), "es": str(line["es"]),
+                          "en": str(line["en"]),
+                          "why": {"es": str(why["es"]), "en": str(why["en"])}})
+        except (KeyError, TypeError, ValueError):
+            continue
+    return lines[-KEPT:]

@@ -13,7 +13,7 @@ from engine.messages import texts
 from engine.registry import GAMES
 from server import messages  # noqa: F401  (registers the host's refusal texts)
 from server.palette import initials, ink, renewed
-from server.reasons import public as public_reasons
+from server.reasons import from_record as kept_reasons, public as public_reasons
 
 MAX_NAME = 20
 AWAY, HANDED_OVER = "away", "host"     # why a person's seat is played by a bot for now
@@ -156,7 +156,7 @@ class Room:
     creator: str | None = field(default=None, repr=False)   # the sid that opened it (not kept)
     retired: bool = field(default=False, repr=False)   # off the live list: its timers stop
     unsaved: bool = field(default=False, repr=False)   # changed since the file last took it
-    # The computer players' reason lines of this game (server/reasons.py): derived, not kept.
+    # The computer players' reason lines of this game (server/reasons.py), kept in the record.
     reasons: list[dict] = field(default_factory=list, repr=False)
     # When each seat or watcher last reacted (server/reactions.py), monotonic: not kept.
     reacted: dict[str, float] = field(default_factory=dict, repr=False)
@@ -241,6 +241,7 @@ class Room:
                 "timers": {name: {"started": t.started, "seconds": t.seconds}
                            for name, t in self.timers.items()},
                 "seats": [s.to_record() for s in self.seats], "renames": self.renames,
+                "reasons": self.reasons,
                 # for the list of games to carry on with, read while the room sleeps
                 "scores": list(getattr(self.game, "scores", None) or []),
                 **({"lesson": self.lesson.to_record()} if self.lesson else {})}
@@ -269,4 +270,5 @@ class Room:
             room.lesson = LessonRun.from_record(record["lesson"])
         room.renames = [{"seat": int(r["seat"]), "name": str(r["name"]), "before": int(r["before"])}
                         for r in record.get("renames") or []]
+        room.reasons = kept_reasons(record.get("reasons"))
         return room

@@ -95,3 +95,35 @@ def test_a_new_game_starts_without_lines():
     assert h.room.reasons
     assert h.host("new_game")["ok"]
     assert h.room.reasons == [] and states(h.tv)[-1]["room"]["reasons"] == []
+
+
+def test_the_lines_come_back_beside_their_moves_after_a_restart(tmp_path):
+    scheduler = ManualScheduler()
+    h = Harness(data_dir=tmp_path, scheduler=scheduler, game="tren")
+    assert h.host("set_options", options={"rounds": 3})["ok"]
+    for _ in range(3):
+        assert h.host("add_bot", level="normal")["ok"]
+    assert h.host("start")["ok"]
+    scheduler.run_all(limit=80)
+    assert h.room.status == "playing" and len(h.room.reasons) >= 2
+    shown = states(h.tv)[-1]["room"]["reasons"]
+    assert shown
+
+    again = Harness(data_dir=tmp_path, scheduler=ManualScheduler())
+    tv = again.socketio.test_client(again.app)
+    assert tv.emit("watch", {"room": h.code, "host_token": h.room.host_token},
+                   callback=True)["ok"]
+    assert states(tv)[-1]["room"]["reasons"] == shown
+    room = again.lobby.rooms[h.code]
+    for line in room.reasons:                   # pinned to the same moves of the replayed game
+        assert room.game.events[line["n"]]["seat"] == line["seat"]
+        assert room.game.log[line["log"]][0] == line["seat"]
+
+
+def test_a_damaged_kept_line_is_dropped_and_the_room_comes_back():
+    kept = [{"n": 3, "seat": 1, "log": 2, "weight": 2, "kind": "double",
+             "es": "Robotina abre", "en": "Robotina opens",
+             "why": {"es": "abre", "en": "opens"}},
+            {"n": "x", "seat": 1}, "not a line", {"why": "plain"}]
+    assert reasons.from_record(kept) == kept[:1]
+    assert reasons.from_record(None) == [] and reasons.from_record({"n": 1}) == []
