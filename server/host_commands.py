@@ -15,6 +15,11 @@ MAX_SEATS = 8
 RECORDED = object()     # a host command that already saved its change (a move)
 
 
+def new_seed() -> int:
+    """A new game's seed: its deal and its computer players' choices follow from it."""
+    return secrets.randbits(32)
+
+
 class HostCommands(Seating):
     allow_test_deals: bool
 
@@ -165,7 +170,7 @@ class HostCommands(Seating):
         self._deal_new_game(room, {**room.options, FIRST_DEALER: (first + 1) % len(room.seats)})
 
     def _deal_new_game(self, room: Room, options: dict) -> None:
-        seed = secrets.randbits(32)
+        seed = new_seed()
         try:
             game = room.game_class.new(len(room.seats), options, seed)
         except GameError as error:

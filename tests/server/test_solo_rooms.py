@@ -165,7 +165,7 @@ def test_the_entry_lists_the_devices_solo_games_to_carry_on_with():
 def test_every_manipulacion_rule_set_plays_alone_against_the_computer(ruleset, monkeypatch):
     # One deal for every run: in about one Tahití deal in 170 (five cards each, one round) a
     # computer goes out before the person's first turn, and the game is rightly over there.
-    monkeypatch.setattr(host_commands.secrets, "randbits", lambda bits: 7)
+    monkeypatch.setattr(host_commands, "new_seed", lambda: 7)
     scheduler = ManualScheduler()
     flask_app, socketio = app(scheduler=scheduler, bot_delay=1.0)
     client, reply = solo(flask_app, socketio, game="manipulacion", bots=["facil", "normal"],
