@@ -497,6 +497,16 @@ class RoundGame(Game):
         words = self._last_round_words()
         return {"es": words.es, "en": words.en}
 
+    def _round_view(self) -> dict:
+        """For the public views: what every round game shows of its rounds and its end."""
+        ended = self.phase in (ROUND_OVER, GAME_OVER) and self.round_results
+        return {"ready": sorted(self.ready),
+                "last_round": self.round_results[-1] if ended else None,
+                "result": self.result(),
+                "events": self._recent_events(),
+                "final_round": self._final_round_view(),
+                "last_round_open": self._last_round_open()}
+
     def _do_next_round(self, seat: Seat, act) -> None:
         """A seat says it is ready; the next round is dealt, by the next dealer, when every
         seat is, or at once when the server's pause timer or the host says so (seat None)."""

@@ -7,7 +7,6 @@ from collections import Counter
 from engine.canasta import proposals, rules
 from engine.canasta.rules import IN_PLAY, Meld
 from engine.cards import FRENCH, Card
-from engine.game import GAME_OVER, ROUND_OVER
 
 
 def public(game) -> dict:
@@ -31,12 +30,7 @@ def public(game) -> dict:
         "turn": game.turn,
         "phase": game.phase,
         "turns": game.turns + 1 if game.phase in IN_PLAY else 0,
-        "ready": sorted(game.ready),
-        "last_round": game.round_results[-1] if game.phase in (ROUND_OVER, GAME_OVER) else None,
-        "result": game.result(),
-        "events": game._recent_events(),
-        "final_round": game._final_round_view(),
-        "last_round_open": game._last_round_open(),
+        **game._round_view(),
     }
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from engine.cards import SPANISH
 from engine.ferrocarril.rules import ROUNDS
-from engine.game import GAME_OVER, ROUND_OVER
 
 
 def public(game) -> dict:
@@ -34,12 +33,7 @@ def public(game) -> dict:
             "passed": sorted(window.passed, key=window.priority.index),
             "seconds": game.options["buy_seconds"],
             "shown_after": game._deal_show(window)},
-        "ready": sorted(game.ready),
-        "last_round": game.round_results[-1] if game.phase in (ROUND_OVER, GAME_OVER) else None,
-        "result": game.result(),
-        "events": game._recent_events(),
-        "final_round": game._final_round_view(),
-        "last_round_open": game._last_round_open(),
+        **game._round_view(),
     }
 
 

@@ -546,13 +546,7 @@ class Manipulacion(RoundGame):
             "scored": rules.scoring != "none",
             "passes": self.passes,
             "final_turns": self.final_turns,
-            "ready": sorted(self.ready),
-            "last_round": (self.round_results[-1] if self.phase in (ROUND_OVER, GAME_OVER)
-                           and self.round_results else None),
-            "result": self.result(),
-            "events": self._recent_events(),
-            "final_round": self._final_round_view(),
-            "last_round_open": self._last_round_open(),
+            **self._round_view(),
         }
 
     # ----- invariants (used by the simulator and the property tests) ------------------------

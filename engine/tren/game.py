@@ -416,13 +416,7 @@ class Tren(RoundGame):
             "hand_size": HAND_TABLES[self.options["tiles"]][self.players],
             "rules": {k: self.options[k] for k in ("tiles", "start", "first_turn",
                                                     "double_blank", "faces")},
-            "ready": sorted(self.ready),
-            "last_round": self.round_results[-1] if self.phase in (ROUND_OVER, GAME_OVER)
-                          else None,
-            "result": self.result(),
-            "events": self._recent_events(),
-            "final_round": self._final_round_view(),
-            "last_round_open": self._last_round_open(),
+            **self._round_view(),
         }
 
     def _private_view(self, seat: int) -> dict:
