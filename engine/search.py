@@ -89,12 +89,13 @@ def judge(rules: Rules, view: dict, moves: list[dict], playouts: int, seed: int,
 
     Successive halving: after every `least_worlds` worlds, a move `DROP` standard errors behind
     the best so far meets no more of them (never the first, normal's, which the others are
-    measured against), so the playouts left go to the moves still in contention."""
+    measured against), so the playouts left go to the moves still in contention. When normal's
+    is the only one left, the search is over: no more worlds can change the choice."""
     rng = random.Random(seed)
     results: list[list[float]] = [[] for _ in moves]
     alive = list(range(len(moves)))
     spent = played = done = 0
-    while done < least_worlds or played + len(alive) <= playouts:
+    while (done < least_worlds or played + len(alive) <= playouts) and alive != [0]:
         if budget is not None and spent >= budget:
             break
         deal_seed, play_seed = rng.getrandbits(64), rng.getrandbits(64)

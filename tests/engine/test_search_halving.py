@@ -52,3 +52,10 @@ def test_a_dropped_move_is_never_chosen():
     moves = [{"n": 0}, {"n": -5}, {"n": -6}, {"n": 0.01}]
     judged = judge(Noisy(), {}, moves, playouts=80, seed=3)
     assert best(judged).action in ({"n": 0}, {"n": 0.01})
+
+
+def test_once_only_normals_move_is_left_the_search_stops_and_keeps_it():
+    moves = [{"n": 0}, {"n": -5}, {"n": -6}]
+    judged = judge(Noisy(), {}, moves, playouts=300, seed=3)
+    assert worlds_met(judged) == [4, 4, 4]              # no worlds for normal's move alone
+    assert best(judged).action == {"n": 0}
