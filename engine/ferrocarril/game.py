@@ -34,6 +34,7 @@ from engine.ferrocarril.rules import (
     MIN_PLAYERS,
     PACKS,
     ROUNDS,
+    STOCK_TURNS,
     hand_points,
 )
 from engine.game import GAME_OVER, ROUND_OVER, RoundGame, Timer
@@ -62,6 +63,7 @@ class Ferrocarril(RoundGame):
         self.stock: list[Card] = []          # the top is the end of the list
         self.discard: list[Card] = []        # the top is the end of the list
         self.discard_face_down = False
+        self.stock_turns = 0                 # times the discards made a new stock this round
         self.table: list[Meld] = []
         self.next_meld_id = 1
         self.salido = [False] * players
@@ -143,6 +145,7 @@ class Ferrocarril(RoundGame):
             self.stock = list(reversed(SPANISH.parse_all(explicit.get("stock", ""))))
             self.discard = SPANISH.parse_all(explicit["discard"])
         self.discard_face_down = False
+        self.stock_turns = 0
         self.table = []
         self.salido = [False] * self.players
         for owner, text in explicit.get("table", []) if explicit else ():
@@ -230,14 +233,17 @@ class Ferrocarril(RoundGame):
 
     def _draw_cards(self, count: int) -> list[Card]:
         """Up to `count` cards from the stock, turning the discard pile (but its top) over
-        into a new shuffled stock when the stock runs out."""
+        into a new shuffled stock when the stock runs out, `STOCK_TURNS` times a round; after
+        that there is nothing more to draw (a round where nobody can close would never end)."""
         drawn = []
         for _ in range(count):
-            if not self.stock and len(self.discard) > 1:
+            if not self.stock and len(self.discard) > 1 and self.stock_turns < STOCK_TURNS:
                 self.stock = self.discard[:-1]
                 self.discard = self.discard[-1:]
                 self.rng.shuffle(self.stock)
-                self._event("reshuffle", None, cards=len(self.stock))
+                self.stock_turns += 1
+                self._event("reshuffle", None, cards=len(self.stock),
+                            last=self.stock_turns == STOCK_TURNS)
             if not self.stock:
                 break
             drawn.append(self.stock.pop())

@@ -60,7 +60,7 @@ from engine.ferrocarril.deal import FULL_DECK
 from engine.ferrocarril.game import DRAW, PLAY, Ferrocarril
 from engine.ferrocarril.melds import GROUP, Meld
 from engine.ferrocarril.planning import CARD, NAME, POINTS, Hand
-from engine.ferrocarril.rules import CONTRACTS, ROUNDS
+from engine.ferrocarril.rules import CONTRACTS, ROUNDS, STOCK_TURNS
 from engine.game import GAME_OVER, ROUND_OVER
 from engine.search import NormalPlayers, SearchBot, deal_hands, standing
 
@@ -248,6 +248,7 @@ class FerroRules:
         game.hands = hands
         game.discard = [*unseen[:under], *top]
         game.stock = unseen[under:]
+        game.stock_turns = STOCK_TURNS - view["stock_turns_left"]
         window = view.get("buy_window")
         if window:
             game.window = BuyWindow(top[0], window["discarder"], list(window["priority"]),

@@ -25,8 +25,10 @@ INFO = {
          "en": "You may buy after going down. Nobody buys their own discard."},
         {"es": "La primera carta destapada de la ronda también se puede comprar.",
          "en": "The round's first upturned card can be bought too."},
-        {"es": "Si se acaba el mazo, se baraja el descarte (menos la de arriba).",
-         "en": "When the stock runs out, the discards (but the top one) are reshuffled."},
+        {"es": "Si se acaba el mazo, se baraja el descarte (menos la de arriba), hasta dos "
+               "veces por ronda: si se acaba una tercera, la ronda termina sin cierre.",
+         "en": "When the stock runs out, the discards (but the top one) are reshuffled, twice a "
+               "round at most: if it runs out a third time, the round ends with nobody closing."},
         {"es": "Un comodín robado que no juegas vuelve a su sitio al acabar tu turno.",
          "en": "A stolen joker you do not play goes back at the end of your turn."},
     ],

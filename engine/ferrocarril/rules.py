@@ -12,6 +12,9 @@ BUYS_PER_GAME = 10
 PACKS, JOKERS = 2, 4                      # 2 x 52 + 4 = 108 cards
 BUY_SECONDS_DEFAULT, BUY_SECONDS_MIN, BUY_SECONDS_MAX = 5, 3, 10
 CARDS_FROM_STOCK_WHEN_TURN_BUYS = 2
+# The discard pile is turned into a new stock at most this many times a round: then the round
+# ends with nobody closing (docs/rules/ferrocarril.md, interpretation 8).
+STOCK_TURNS = 2
 # The round's first ¡Compro! window opens with the deal: its timer runs these seconds longer,
 # and the phones show the window only once the new hand has been in sight that long.
 DEAL_SHOW_SECONDS = 3

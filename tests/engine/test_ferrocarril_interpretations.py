@@ -223,6 +223,33 @@ def test_interpretation_stock_runs_out():
     assert game.scores == [19, 75]
 
 
+def test_interpretation_the_stock_is_turned_over_twice_a_round():
+    # Both escaleras full and only jokers to keep: nobody can ever close. The discards make a
+    # new stock twice; when that runs out too, the round ends with no closer.
+    runs = [(0, "Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Sc Cc Rc"),
+            (1, "Ab 2b 3b 4b 5b 6b 7b 8b 9b 10b Sb Cb Rb")]
+    game = Ferrocarril.from_deal(["* *", "* *"], stock="2o 3o", discard="4o 5o 6o 7o",
+                                 round=7, table=runs, salido=[0, 1], buys=[0, 0], scores=[0, 0])
+    assert game.view(None)["stock_turns_left"] == 2
+    draws = 0
+    while game.phase == "draw" and draws < 20:
+        seat = game.turn
+        game.apply(seat, "draw")
+        draws += 1
+        if game.phase == "play":
+            drawn = next(c for c in game.view(seat)["hand"] if c != "*")
+            game.apply(seat, f"discard {drawn}")
+            while game.window is not None:
+                game.apply(None, {"type": "close_buy"})
+    turns = [e for e in game.events if e["type"] == "reshuffle"]
+    assert [(e["cards"], e["last"]) for e in turns] == [(5, False), (5, True)]
+    assert draws == 2 + 5 + 5 + 1   # the stock; twice the six discards but the top; the end
+    assert game.view(None)["stock_turns_left"] == 0
+    assert game.phase == "game_over"
+    assert game.round_results[-1]["closer"] is None
+    assert game.round_results[-1]["points"] == [100, 100]
+
+
 # i ------------------------------------------------------------------------------------------
 
 def test_interpretation_joker_steal():

@@ -48,7 +48,7 @@ export function eventText(ev, ctx) {
     case "steal": return t("ev.steal", { name, card: cardPhrase(ev.card) });
     case "steal_undone": return t("ev.steal_undone", { name });
     case "discard": return t("ev.discard", { name, card: cardPhrase(ev.card) });
-    case "reshuffle": return tn("ev.reshuffle", ev.cards);
+    case "reshuffle": return tn(ev.last ? "ev.reshuffle_last" : "ev.reshuffle", ev.cards);
     case "round_end":
       return ev.seat == null ? t("ev.round_end_none", { round: ev.round }) : t("ev.round_end", { name, round: ev.round });
     case "game_end": return t("ev.game_end");
@@ -144,7 +144,8 @@ function piles(ctx) {
       h("div", { class: "pile-label" }, t("tv.discard"), " ", h("b", { text: String(view.discard) }))),
     h("div", { class: "stock-zone" },
       h("div", { class: "stock-card" }, cardEl(null, { faceDown: true })),
-      h("div", { class: "pile-label" }, t("tv.stock"), h("b", { class: "stock-count", text: String(view.stock) }))));
+      h("div", { class: "pile-label" }, t("tv.stock"), h("b", { class: "stock-count", text: String(view.stock) })),
+      view.stock_turns_left === 0 && h("div", { class: "pile-note stock-last", text: t("tv.stock_last") })));
 }
 
 // The live ¡Compro! window, or what became of the last offered card.
