@@ -34,7 +34,9 @@ class Option:
     """One option: a number in a range (`least`..`most`, in `unit`s), or one of `choices`.
     `rulesets`: the rule sets that use it (None: all); the others check it and ignore it.
     `saved_default`: when the default has changed, the one it had before: a game saved without
-    this option was made with that one (None: the default never changed)."""
+    this option was made with that one (None: the default never changed).
+    `hidden`: not in the chooser's catalogue: a rule the table does not choose, declared as an
+    option only so that games saved before it keep the rule they were played with."""
     name: str
     label: Words
     default: Any
@@ -44,6 +46,7 @@ class Option:
     choices: tuple[Choice, ...] = ()
     rulesets: tuple[str, ...] | None = None
     saved_default: Any = None
+    hidden: bool = False
 
     def __post_init__(self):
         if not self.choices and (self.least is None or self.most is None or self.unit is None):
@@ -114,7 +117,7 @@ class Options:
                    if o.saved_default is not None and o.name not in given}, **given}
 
     def catalogue(self) -> list[dict]:
-        return [o.to_dict() for o in self.options]
+        return [o.to_dict() for o in self.options if not o.hidden]
 
 
 def _quoted(words: Words) -> Words:

@@ -34,7 +34,7 @@ from engine.ferrocarril.rules import (
     MIN_PLAYERS,
     PACKS,
     ROUNDS,
-    STOCK_TURNS,
+    UNLIMITED_TURNS,
     hand_points,
 )
 from engine.game import GAME_OVER, ROUND_OVER, RoundGame, Timer
@@ -233,21 +233,27 @@ class Ferrocarril(RoundGame):
 
     def _draw_cards(self, count: int) -> list[Card]:
         """Up to `count` cards from the stock, turning the discard pile (but its top) over
-        into a new shuffled stock when the stock runs out, `STOCK_TURNS` times a round; after
-        that there is nothing more to draw (a round where nobody can close would never end)."""
+        into a new shuffled stock when the stock runs out, as many times a round as the option
+        `stock_turns` allows; then there is nothing more to draw (else a round where nobody
+        can close would never end)."""
         drawn = []
         for _ in range(count):
-            if not self.stock and len(self.discard) > 1 and self.stock_turns < STOCK_TURNS:
+            if not self.stock and len(self.discard) > 1 and self.stock_turns_left() != 0:
                 self.stock = self.discard[:-1]
                 self.discard = self.discard[-1:]
                 self.rng.shuffle(self.stock)
                 self.stock_turns += 1
                 self._event("reshuffle", None, cards=len(self.stock),
-                            last=self.stock_turns == STOCK_TURNS)
+                            last=self.stock_turns_left() == 0)
             if not self.stock:
                 break
             drawn.append(self.stock.pop())
         return drawn
+
+    def stock_turns_left(self) -> int | None:
+        """How many more times the discards may become the stock this round (None: always)."""
+        most = self.options["stock_turns"]
+        return None if most == UNLIMITED_TURNS else most - self.stock_turns
 
     # ----- the buy window ---------------------------------------------------------------------
 

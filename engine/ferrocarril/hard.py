@@ -60,7 +60,7 @@ from engine.ferrocarril.deal import FULL_DECK
 from engine.ferrocarril.game import DRAW, PLAY, Ferrocarril
 from engine.ferrocarril.melds import GROUP, Meld
 from engine.ferrocarril.planning import CARD, NAME, POINTS, Hand
-from engine.ferrocarril.rules import CONTRACTS, ROUNDS, STOCK_TURNS
+from engine.ferrocarril.rules import CONTRACTS, ROUNDS, STOCK_TURNS, UNLIMITED_TURNS
 from engine.game import GAME_OVER, ROUND_OVER
 from engine.search import NormalPlayers, SearchBot, deal_hands, standing
 
@@ -217,8 +217,11 @@ class FerroRules:
 
     def world(self, view: dict, rng: random.Random) -> Ferrocarril:
         n = len(view["players"])
-        game = Ferrocarril(n, {"buy_seconds": view["buy_window"]["seconds"]}
-                           if view.get("buy_window") else None, seed=rng.getrandbits(32))
+        turns_left = view["stock_turns_left"]          # None: an older game's, no limit
+        options = {"stock_turns": STOCK_TURNS if turns_left is not None else UNLIMITED_TURNS}
+        if view.get("buy_window"):
+            options["buy_seconds"] = view["buy_window"]["seconds"]
+        game = Ferrocarril(n, options, seed=rng.getrandbits(32))
         game.round, game.dealer = view["round"] - 1, view["dealer"]
         game.turn, game.phase = view["turn"], view["phase"]
         players = view["players"]
@@ -248,7 +251,7 @@ class FerroRules:
         game.hands = hands
         game.discard = [*unseen[:under], *top]
         game.stock = unseen[under:]
-        game.stock_turns = STOCK_TURNS - view["stock_turns_left"]
+        game.stock_turns = 0 if turns_left is None else STOCK_TURNS - turns_left
         window = view.get("buy_window")
         if window:
             game.window = BuyWindow(top[0], window["discarder"], list(window["priority"]),

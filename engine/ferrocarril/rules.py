@@ -13,8 +13,10 @@ PACKS, JOKERS = 2, 4                      # 2 x 52 + 4 = 108 cards
 BUY_SECONDS_DEFAULT, BUY_SECONDS_MIN, BUY_SECONDS_MAX = 5, 3, 10
 CARDS_FROM_STOCK_WHEN_TURN_BUYS = 2
 # The discard pile is turned into a new stock at most this many times a round: then the round
-# ends with nobody closing (docs/rules/ferrocarril.md, interpretation 8).
+# ends with nobody closing (docs/rules/ferrocarril.md, interpretation 8). Games saved before
+# the limit were played without one (the hidden option `stock_turns`, UNLIMITED_TURNS).
 STOCK_TURNS = 2
+UNLIMITED_TURNS = 0
 # The round's first ¡Compro! window opens with the deal: its timer runs these seconds longer,
 # and the phones show the window only once the new hand has been in sight that long.
 DEAL_SHOW_SECONDS = 3

@@ -3,7 +3,7 @@ part only one seat sees (its hand)."""
 from __future__ import annotations
 
 from engine.cards import SPANISH
-from engine.ferrocarril.rules import ROUNDS, STOCK_TURNS
+from engine.ferrocarril.rules import ROUNDS
 
 
 def public(game) -> dict:
@@ -23,7 +23,7 @@ def public(game) -> dict:
         "opening": len(game.turns_done) < game.players,
         "table": [m.public() for m in game.table],
         "stock": len(game.stock),
-        "stock_turns_left": STOCK_TURNS - game.stock_turns,
+        "stock_turns_left": game.stock_turns_left(),
         "discard": len(game.discard),
         "discard_top": (None if game.discard_face_down or not game.discard
                         else SPANISH.format(game.discard[-1])),

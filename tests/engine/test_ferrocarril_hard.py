@@ -130,3 +130,19 @@ def test_a_rivals_bought_card_stays_in_its_hand_in_every_world(players, seed):
                 in_world.remove(c)               # raises if a world lost it
         checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize("saved, turned, left", [({}, 1, 1), ({"buy_seconds": 5}, 3, None)])
+def test_a_world_keeps_the_games_limit_on_turning_the_stock(saved, turned, left):
+    # A game of today turns its stock twice a round at most; one saved before the limit, every
+    # time: the worlds play on by the same rule, with the turns the view says are left.
+    runs = [(0, "Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Sc Cc Rc")]
+    game = Ferrocarril.from_deal(["* * 2e", "* *"], stock="", discard="4o 5o 6o", round=7,
+                                 table=runs, salido=[0, 1], phase="play",
+                                 options=Ferrocarril.saved_options(saved) if saved else None)
+    game.stock_turns = turned
+    view = game.view(0)
+    assert view["stock_turns_left"] == left
+    world = hard.FerroRules(0).world(view, random.Random(1))
+    assert world.view(0)["stock_turns_left"] == left
+    assert world.stock_turns_left() == game.stock_turns_left()

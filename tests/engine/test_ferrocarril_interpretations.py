@@ -10,6 +10,7 @@ import pytest
 
 from engine.cards import SPANISH
 from engine.ferrocarril import Ferrocarril
+from engine.ferrocarril.rules import UNLIMITED_TURNS
 from engine.game import GameError
 
 
@@ -248,6 +249,28 @@ def test_interpretation_the_stock_is_turned_over_twice_a_round():
     assert game.phase == "game_over"
     assert game.round_results[-1]["closer"] is None
     assert game.round_results[-1]["points"] == [100, 100]
+
+
+def test_a_game_saved_before_the_limit_turns_the_stock_every_time():
+    # Saved games name their options; those saved before the limit do not name it, and replay
+    # with the discards reshuffled every time, as they were played. The chooser never offers it.
+    saved = Ferrocarril.saved_options({"buy_seconds": 5})
+    assert saved["stock_turns"] == UNLIMITED_TURNS
+    assert "stock_turns" not in [o["name"] for o in Ferrocarril.catalogue()["options"]]
+    assert Ferrocarril.new(2, None, 1).options["stock_turns"] == 2
+    runs = [(0, "Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Sc Cc Rc")]
+    game = Ferrocarril.from_deal(["* *", "* *"], stock="", discard="4o 5o", round=7,
+                                 table=runs, salido=[0, 1], buys=[0, 0], options=saved)
+    assert game.view(None)["stock_turns_left"] is None
+    for _ in range(5):
+        seat = game.turn
+        game.apply(seat, "draw")
+        drawn = next(c for c in game.view(seat)["hand"] if c != "*")
+        game.apply(seat, f"discard {drawn}")
+        while game.window is not None:
+            game.apply(None, {"type": "close_buy"})
+    assert [e["type"] for e in game.events].count("reshuffle") == 5
+    assert game.phase == "draw" and all(not e.get("last") for e in game.events)
 
 
 # i ------------------------------------------------------------------------------------------

@@ -69,7 +69,34 @@ def test_a_saved_default_fills_only_the_options_a_save_does_not_name():
 
 
 def test_no_other_game_has_changed_a_default():
-    # A game that changes a default declares the old one, as Tren's `start` does.
+    # A game that changes a default declares the old one, as Tren's `start` does, and
+    # Ferrocarril's hidden `stock_turns` (games saved before the limit had none).
     changed = {name: [o.name for o in cls.OPTIONS.options if o.saved_default is not None]
                for name, cls in GAMES.items()}
-    assert {name: names for name, names in changed.items() if names} == {"tren": ["start"]}
+    assert {name: names for name, names in changed.items() if names} == \
+        {"tren": ["start"], "ferrocarril": ["stock_turns"]}
+
+
+def test_a_ferrocarril_game_saved_before_the_stock_limit_replays_as_it_was_played():
+    # A game of fácil computers with a round that turned the stock three times, played without
+    # the limit and saved as then (naming only the options the host changed: none): it replays
+    # move for move; read under today's limit, the same moves no longer fit.
+    ferrocarril = GAMES["ferrocarril"]
+    unlimited = ferrocarril.saved_options({})
+    game = ferrocarril.new(4, unlimited, 3)
+    bots = [ferrocarril.make_bot("facil", s, 3) for s in range(4)]
+    while not game.finished:
+        game.apply(*next_move(game, bots))
+    rounds = [e["round"] for e in game.events if e["type"] == "deal"]
+    turns = [sum(1 for e in game.events[start:end] if e["type"] == "reshuffle")
+             for start, end in zip(*_round_bounds(game.events), strict=True)]
+    assert len(rounds) == 7 and max(turns) == 3
+    again = ferrocarril.replay(4, unlimited, game.seed, game.to_json_log())
+    assert again.view(None) == game.view(None) and again.result() == game.result()
+    with pytest.raises(GameError):
+        ferrocarril.replay(4, {}, game.seed, game.to_json_log())
+
+
+def _round_bounds(events) -> tuple[list[int], list[int]]:
+    starts = [i for i, e in enumerate(events) if e["type"] == "deal"]
+    return starts, [*starts[1:], len(events)]
