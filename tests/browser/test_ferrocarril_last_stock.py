@@ -2,11 +2,12 @@
 interpretation 8): after the second turn the TV says so under the stock («Última vuelta») and in
 the feed, and when that stock runs out too the round ends with nobody closing. Played on two
 phones from a test deal where every card but the jokers and two reyes de oros is laid, so the
-stock runs out at once. With SOBREMESA_SCREENS set, the TV with the notice is saved under
-docs/screens/."""
+stock runs out at once (and the phone's row shows the long escaleras whole). With
+SOBREMESA_SCREENS set, the TV with the notice and Abuela's phone are saved under docs/screens/."""
 from __future__ import annotations
 
 import os
+from itertools import pairwise
 
 from playwright.sync_api import expect
 
@@ -47,6 +48,13 @@ def test_the_stock_is_turned_over_twice_and_then_the_round_ends(host, tv, new_ph
     seat_at_tv(host, tv, "ferrocarril", [(pages[0], "Abuela"), (pages[1], "Beto")], players=2,
                options={"_deal": laid_deal()})
     abuela, beto = Phone(pages[0], "Abuela"), Phone(pages[1], "Beto")
+    # Thirteen-card escaleras fit the phone's row, every card's rank in sight.
+    expect(abuela.page.locator(".tmelds .meld")).to_have_count(8)
+    cards = abuela.page.evaluate("""() => [...document.querySelectorAll('.tmelds .meld')].map(
+        meld => [...meld.querySelectorAll('.mini')].map(c => c.getBoundingClientRect()))""")
+    for meld in cards:
+        assert meld[-1]["right"] <= abuela.page.viewport_size["width"]
+        assert all(b["left"] - a["left"] >= 11 for a, b in pairwise(meld))
     abuela.pass_window()                        # the upturned rey: nobody buys it
     beto.pass_window()
     abuela.draw()                               # the stock's only card
@@ -65,6 +73,7 @@ def test_the_stock_is_turned_over_twice_and_then_the_round_ends(host, tv, new_ph
         "Se baraja el descarte por última vez: 1 carta al mazo")
     if os.environ.get("SOBREMESA_SCREENS"):
         tv.screenshot(path=str(SCREENS / "tv-ferrocarril-last-stock.png"))
+        abuela.page.screenshot(path=str(SCREENS / "phone-ferrocarril-last-stock.png"))
     discard_the_rey(abuela)
     beto.pass_window()
     beto.draw()                                 # nothing more to draw: the round is over
