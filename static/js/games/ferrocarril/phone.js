@@ -89,7 +89,7 @@ export function mount(root, ctx) {
       case "steal": return say("steal", { card: cardPhrase(ev.card) });
       case "steal_undone": return say("steal_undone");
       case "discard": return say("discard", { card: cardPhrase(ev.card) });
-      case "reshuffle": return tn(ev.last ? "ev.reshuffle_last" : "ev.reshuffle", ev.cards);
+      case "reshuffle": return ev.last ? tn("ev.reshuffle_last", ev.cards) : tn("ev.reshuffle", ev.cards);
       case "round_end": return ev.seat == null ? t("ev.round_end_none", { round: ev.round })
         : say("round_end", { round: ev.round });
       case "game_end": return t("ev.game_end");

@@ -48,7 +48,7 @@ export function eventText(ev, ctx) {
     case "steal": return t("ev.steal", { name, card: cardPhrase(ev.card) });
     case "steal_undone": return t("ev.steal_undone", { name });
     case "discard": return t("ev.discard", { name, card: cardPhrase(ev.card) });
-    case "reshuffle": return tn(ev.last ? "ev.reshuffle_last" : "ev.reshuffle", ev.cards);
+    case "reshuffle": return ev.last ? tn("ev.reshuffle_last", ev.cards) : tn("ev.reshuffle", ev.cards);
     case "round_end":
       return ev.seat == null ? t("ev.round_end_none", { round: ev.round }) : t("ev.round_end", { name, round: ev.round });
     case "game_end": return t("ev.game_end");
