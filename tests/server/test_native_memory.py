@@ -3,6 +3,7 @@ glibc's heap at most every so often; elsewhere nothing happens and nothing fails
 figures themselves are the soak's (scripts/bench server), never asserted here."""
 import os
 import platform
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 
 from server import brains, native_memory
 from server.native_memory import Trimmer
-from tests.live import Host, children_of, room_with
+from tests.live import ROOT, Host, children_of, room_with
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux") or platform.libc_ver()[0] != "glibc",
@@ -123,3 +124,13 @@ def test_a_real_host_runs_without_thread_caches_and_its_bots_with_them(tmp_path)
     finally:
         host.kill()
     assert "Traceback" not in host.log()
+
+
+def test_the_command_restarts_before_it_imports_the_host():
+    """The restart comes before the host's modules (half a second of imports): importing the
+    command's own module loads neither the app nor a game, so they are imported once, after it."""
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, server.__main__; "
+         "print(sorted(m for m in sys.modules if m.startswith(('server.', 'engine', 'flask'))))"],
+        capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    assert loaded.strip() == "['server.__main__', 'server.native_memory']"
