@@ -251,7 +251,8 @@ class FerroRules:
         game.hands = hands
         game.discard = [*unseen[:under], *top]
         game.stock = unseen[under:]
-        game.stock_turns = 0 if turns_left is None else STOCK_TURNS - turns_left
+        if turns_left is not None:
+            game.stock_turns = game.options["stock_turns"] - turns_left
         window = view.get("buy_window")
         if window:
             game.window = BuyWindow(top[0], window["discarder"], list(window["priority"]),

@@ -145,7 +145,7 @@ function piles(ctx) {
     h("div", { class: "stock-zone" },
       h("div", { class: "stock-card" }, cardEl(null, { faceDown: true })),
       h("div", { class: "pile-label" }, t("tv.stock"), h("b", { class: "stock-count", text: String(view.stock) })),
-      view.stock_turns_left === 0 && h("div", { class: "pile-note stock-last", text: t("tv.stock_last") })));
+      view.stock_turns_left === 0 && h("div", { class: "stock-last", text: t("tv.stock_last") })));
 }
 
 // The live ¡Compro! window, or what became of the last offered card.
