@@ -2,6 +2,7 @@
 
     scripts/bench strength [GAME ...] [--games 1000] [--tables 2,4] [--workers 2]
                            [--option rounds=3] [--playouts N] [--seed 1000] [--sure 2.0]
+                           [--peek]
 
 For each game and table size: head to head (2 seats: one difícil, one normal) and one difícil
 among normal players (4 seats, or the game's most when fewer). Difícil sits at each seat in
@@ -10,7 +11,9 @@ Wilson interval, against the fair share, and the time of each of difícil's deci
 searched (p50/p95/max, ms) and how many of those left normal's move. Games run in `--workers`
 processes. `--baseline` plays every game again with normal in difícil's seat (the same deal)
 and prints the paired difference; `--playouts` and `--sure` (the standard errors a move must
-beat normal's by, engine/search.SURE) try other settings. `--record FILE` appends each game
+beat normal's by, engine/search.SURE) try other settings; `--peek` gives difícil's worlds the
+true hidden cards (bench/peek.py: not a player for the table), an upper bound for its reading
+of them. `--record FILE` appends each game
 as it ends (so a long run stopped early keeps what it played), with `--label` naming the code it
 ran; `--report FILE ...` joins such records, by game, table size, options, settings and label
 (`--pool`: and across labels); `--report FILE ... --versus LABEL OTHER` pairs two labels' games
@@ -28,6 +31,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from bench.peek import peeking
 from engine import search
 from engine.registry import GAMES
 from engine.search import searching_games
@@ -63,8 +67,9 @@ def play_one(job: tuple) -> tuple[float, list[float], int, list[float]]:
     """One game: (the share of the win of the player in `hard_seat`, its searching decisions'
     seconds, how many of them left normal's move, the same decisions' seconds of CPU: the wall
     clock counts whatever else the machine runs, the CPU only the decision's own work). `level`
-    is difícil, or normal for the paired baseline."""
-    name, players, hard_seat, seed, options, playouts, sure, level = job
+    is difícil, or normal for the paired baseline; `peek`: difícil's worlds hold the true hidden
+    cards (bench/peek.py)."""
+    name, players, hard_seat, seed, options, playouts, sure, level, peek = job
     if sure is not None:
         search.SURE = sure
     game_class = GAMES[name]
@@ -74,6 +79,8 @@ def play_one(job: tuple) -> tuple[float, list[float], int, list[float]]:
         bot = game_class.make_bot(level if place == hard_seat else "normal", place, seed)
         if place == hard_seat and playouts and level == HARD:
             bot.playouts = playouts
+        if place == hard_seat and peek and level == HARD:
+            peeking(bot.rules, game)
         bots.append(bot)
     thinking: list[float] = []
     cpu: list[float] = []
@@ -119,16 +126,18 @@ def paired(won: list[float], baseline: list[float]) -> tuple[float, float, float
 def play_pair(job: tuple) -> dict:
     """One deal: difícil's game and, when `baseline`, the same deal with normal in its seat;
     the record kept for it (`--record`) and joined by `summarise`."""
-    name, players, hard_seat, seed, options, playouts, sure, baseline, label = job
+    name, players, hard_seat, seed, options, playouts, sure, baseline, label, peek = job
     won, thinking, changed, cpu = play_one((name, players, hard_seat, seed, options, playouts,
-                                            sure, HARD))
+                                            sure, HARD, peek))
     record = {"game": name, "players": players, "seed": seed, "seat": hard_seat,
               "options": options, "playouts": playouts, "sure": sure, "label": label, "won": won,
               "thinking_ms": [round(t * 1000, 1) for t in thinking],
               "cpu_ms": [round(t * 1000, 1) for t in cpu], "changed": changed}
+    if peek:
+        record["peek"] = True
     if baseline:
         record["baseline"] = play_one((name, players, hard_seat, seed, options, None, None,
-                                       "normal"))[0]
+                                       "normal", False))[0]
     return record
 
 
@@ -156,9 +165,10 @@ def summarise(records: list[dict]) -> dict:
 
 def measure(name: str, players: int, games: int, options: dict, playouts: int | None,
             workers: int, first_seed: int = 1000, sure: float | None = None,
-            with_baseline: bool = False, record: str | None = None, label: str = "") -> dict:
+            with_baseline: bool = False, record: str | None = None, label: str = "",
+            peek: bool = False) -> dict:
     jobs = [(name, players, g % players, first_seed + g, options, playouts, sure, with_baseline,
-             label) for g in range(games)]
+             label, peek) for g in range(games)]
     records = []
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -185,7 +195,8 @@ def report(paths: list[str], pool: bool = False) -> list[dict]:
     groups: dict[str, dict[int, dict]] = {}
     for r in records(paths):
         key = json.dumps([r["game"], r["players"], r["options"], r["playouts"], r["sure"],
-                          "" if pool else r.get("label", "")], sort_keys=True)
+                          "" if pool else r.get("label", ""), *(["peek"] if r.get("peek") else [])],
+                         sort_keys=True)
         groups.setdefault(key, {}).setdefault(r["seed"], r)
     return [summarise(list(deals.values()))
             | {"settings": key,
@@ -256,6 +267,9 @@ def main(argv=None) -> int:
                         help="print the figures of earlier runs' records instead of playing")
     parser.add_argument("--pool", action="store_true",
                         help="with --report: join the records of every label (the same player)")
+    parser.add_argument("--peek", action="store_true",
+                        help="difícil's worlds hold the true hidden cards (bench/peek.py): how "
+                             "far a perfect reading of them could take its search")
     parser.add_argument("--versus", nargs=2, metavar=("LABEL", "OTHER"),
                         help="with --report: the two labels' games of the same deals, paired")
     args = parser.parse_args(argv)
@@ -285,7 +299,8 @@ def main(argv=None) -> int:
         for players in (int(t) for t in args.tables.split(",")):
             players = max(game_class.min_players, min(players, game_class.max_players))
             show(measure(name, players, args.games, options, args.playouts, args.workers,
-                         args.seed, args.sure, args.baseline, args.record, args.label))
+                         args.seed, args.sure, args.baseline, args.record, args.label,
+                         args.peek))
     return 0
 
 

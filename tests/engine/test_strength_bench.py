@@ -1,10 +1,15 @@
-"""bench/strength.py: the paired difference against normal in the same deals, and one game's
-record (the share won, the searches' times, the moves that left normal's)."""
+"""bench/strength.py: the paired difference against normal in the same deals, one game's
+record (the share won, the searches' times, the moves that left normal's), and the peeking
+searcher of `--peek` (bench/peek.py)."""
 import json
+import random
 
 import pytest
 
+from bench.peek import peeking
 from bench.strength import measure, paired, play_one, play_pair, report, summarise, versus
+from engine.registry import GAMES
+from engine.search import searching_games
 
 
 def test_the_paired_difference_is_the_mean_of_the_differences_with_its_interval():
@@ -15,19 +20,19 @@ def test_the_paired_difference_is_the_mean_of_the_differences_with_its_interval(
 
 
 def test_one_game_records_the_seats_share_and_its_searches():
-    job = ("tren", 2, 1, 5, {"rounds": 1}, 8, None, "dificil")
+    job = ("tren", 2, 1, 5, {"rounds": 1}, 8, None, "dificil", False)
     won, thinking, changed, cpu = play_one(job)
     assert won in (0.0, 0.5, 1.0)
     assert thinking and all(t > 0 for t in thinking)
     assert len(cpu) == len(thinking)
     assert all(0 < c < t * 1.5 + 0.05 for c, t in zip(cpu, thinking, strict=True))
     assert 0 <= changed <= len(thinking)
-    baseline = play_one(job[:-1] + ("normal",))
+    baseline = play_one(job[:-2] + ("normal", False))
     assert baseline[1] == baseline[3] == [] and baseline[2] == 0  # normal never searches
 
 
 def test_records_of_several_runs_join_by_settings_and_count_a_deal_once(tmp_path):
-    job = ("tren", 2, 0, 7, {"rounds": 1}, 8, None, True, "abc")
+    job = ("tren", 2, 0, 7, {"rounds": 1}, 8, None, True, "abc", False)
     first = play_pair(job)
     assert first["label"] == "abc" and first["seed"] == 7 and "baseline" in first
     assert first["won"] in (0.0, 0.5, 1.0) and first["thinking_ms"]
@@ -75,3 +80,24 @@ def test_two_labels_pair_by_deal(tmp_path):
     assert row["first"] == pytest.approx(2 / 3) and row["second"] == pytest.approx(1 / 3)
     mean, low, high = row["difference"]
     assert mean == pytest.approx(1 / 3) and low < mean < high
+
+
+@pytest.mark.parametrize("name", searching_games())
+def test_a_peeking_searcher_plays_out_the_true_hands_and_is_reported_apart(name, tmp_path):
+    cls = GAMES[name]
+    players = max(cls.min_players, 3)
+    game = cls.new(players, None, 4)
+    seat = next(s for s in game.actors() if s is not None)
+    rules = cls.make_bot("dificil", seat, 4).rules
+    honest = rules.world(game.view(seat), random.Random(1))
+    peeking(rules, game)
+    world = rules.world(game.view(seat), random.Random(1))
+    assert world.hands == game.hands and honest.hands != game.hands
+    unseen = "stock" if hasattr(game, "stock") else "boneyard"
+    assert sorted(map(repr, getattr(world, unseen))) == sorted(map(repr, getattr(game, unseen)))
+    base = {"game": name, "players": players, "options": {}, "playouts": None, "sure": None,
+            "label": "x", "seat": 0, "thinking_ms": [], "cpu_ms": [], "changed": 0, "won": 1.0}
+    path = tmp_path / "r.jsonl"
+    path.write_text(json.dumps(dict(base, seed=1)) + "\n"
+                    + json.dumps(dict(base, seed=2, peek=True)) + "\n")
+    assert [r["games"] for r in report([str(path)], pool=True)] == [1, 1]
