@@ -13,12 +13,11 @@ processes. `--baseline` plays every game again with normal in difícil's seat (t
 and prints the paired difference; `--playouts` and `--sure` (the standard errors a move must
 beat normal's by, engine/search.SURE) try other settings; `--peek` gives difícil's worlds the
 true hidden cards (bench/peek.py: not a player for the table), an upper bound for its reading
-of them. `--record FILE` appends each game
-as it ends (so a long run stopped early keeps what it played), with `--label` naming the code it
-ran; `--report FILE ...` joins such records, by game, table size, options, settings and label
-(`--pool`: and across labels); `--report FILE ... --versus LABEL OTHER` pairs two labels' games
-of the same deals (a change of the player against the player before it). The runs kept so far
-are in bench/records/.
+of them. `--record FILE` appends each game as it ends (so a long run stopped early keeps what it
+played), with `--label` naming the code it ran; `--report FILE ...` joins such records, by game,
+table size, options, settings and label (`--pool`: and across labels); `--report FILE ...
+--versus LABEL OTHER` pairs two labels' games of the same deals (a change of the player against
+the player before it). The runs kept so far are in bench/records/.
 """
 from __future__ import annotations
 

@@ -53,7 +53,11 @@ def test_the_host_hands_a_seat_over_and_the_player_takes_it_back(host, tv, new_p
     open_menu(tv)
     version = tv.locator(".host-menu .menu-version")
     expect(version).to_have_text(f"Sobremesa, versión {VERSION}")
-    box, menu = version.bounding_box(), tv.locator(".host-menu").bounding_box()
+    # both boxes in one tick: measured one after the other, the menu could still be laying out
+    box, menu = tv.evaluate("""() => [".host-menu .menu-version", ".host-menu"].map(s => {
+        const r = document.querySelector(s).getBoundingClientRect();
+        return {y: r.y, height: r.height};
+    })""")
     assert box["y"] + box["height"] <= menu["y"] + menu["height"] and box["height"] >= 20
     menu_seat(tv, "Abuela").get_by_role("button", name="Pasar al ordenador").click()
     bar = abuela.locator("#autoplay-bar")
