@@ -31,7 +31,7 @@ from collections import defaultdict
 from contextlib import contextmanager
 from typing import Any
 
-from bench.strength import next_move, run_clock
+from bench.strength import moves_made
 from engine import search
 from engine.registry import GAMES
 from engine.search import searching_games
@@ -93,13 +93,7 @@ def departures(name: str, seats: int, seed: int, worlds: int, options: dict | No
     bots = [game_class.make_bot("dificil" if s == hard_seat else "normal", s, seed)
             for s in range(seats)]
     rules = game_class.make_bot("dificil", hard_seat, seed).rules    # the oracle's own
-    while not game.finished:
-        moved = next_move(game, bots)
-        if moved is None:
-            if not run_clock(game):
-                return
-            continue
-        actor, view, action, _, _ = moved
+    for actor, view, action, _, _ in moves_made(game, bots):
         judged = getattr(bots[actor], "last", None) if actor == hard_seat else None
         if judged and action != judged[0].action:
             chosen = next(j for j in judged if j.action == action)

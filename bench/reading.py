@@ -24,10 +24,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from bench.peek import peeking
-from bench.strength import run_clock, wilson
+from bench.strength import moves_made, wilson
 from engine.registry import GAMES
-
-MAX_ACTIONS = 50_000
 
 
 def positions_of(job: tuple) -> dict:
@@ -40,16 +38,7 @@ def positions_of(job: tuple) -> dict:
     agree: list[bool] = []
     cpu: list[float] = []
     searched = 0
-    for _ in range(MAX_ACTIONS):
-        if game.finished:
-            break
-        moves = ((s, normal[s].choose(game.view(s))) for s in game.actors() if s is not None)
-        seat, action = next(((s, a) for s, a in moves if a is not None), (0, None))
-        if action is None:
-            if not run_clock(game):
-                break
-            continue
-        view = game.view(seat)
+    for seat, view, action, _, _ in moves_made(game, normal):
         honest = game_class.make_bot("dificil", seat, seed)
         if len(honest.rules.candidates(view)) > 1:
             searched += 1

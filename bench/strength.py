@@ -62,6 +62,20 @@ def run_clock(game) -> bool:
     return bool(timers)
 
 
+def moves_made(game, bots):
+    """Each bot's move as the game goes, as `next_move` gives it, for the caller to make;
+    the clocks run when nobody acts. Ends with the game, or when nothing moves it on."""
+    for _ in range(MAX_ACTIONS):
+        if game.finished:
+            return
+        moved = next_move(game, bots)
+        if moved is None:
+            if not run_clock(game):
+                return
+            continue
+        yield moved
+
+
 def play_one(job: tuple) -> tuple[float, list[float], int, list[float]]:
     """One game: (the share of the win of the player in `hard_seat`, its searching decisions'
     seconds, how many of them left normal's move, the same decisions' seconds of CPU: the wall
@@ -84,15 +98,7 @@ def play_one(job: tuple) -> tuple[float, list[float], int, list[float]]:
     thinking: list[float] = []
     cpu: list[float] = []
     changed = 0
-    for _ in range(MAX_ACTIONS):
-        if game.finished:
-            break
-        moved = next_move(game, bots)
-        if moved is None:
-            if not run_clock(game):
-                break
-            continue
-        seat, _, action, spent, spent_cpu = moved
+    for seat, _, action, spent, spent_cpu in moves_made(game, bots):
         if seat == hard_seat and getattr(bots[seat], "last", None):
             thinking.append(spent)
             cpu.append(spent_cpu)
