@@ -31,7 +31,7 @@ from collections import defaultdict
 from contextlib import contextmanager
 from typing import Any
 
-from bench.strength import moves_made
+from bench.strength import moves_made, parsed_options
 from engine import search
 from engine.registry import GAMES
 from engine.search import searching_games
@@ -147,7 +147,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.sure is not None:
         search.SURE = args.sure
-    options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
+    options = parsed_options(args.option)
     found = []
     for g in range(args.games):
         for row in departures(args.game, args.seats, args.seed + g, args.worlds, options,

@@ -24,7 +24,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from bench.peek import peeking
-from bench.strength import moves_made, wilson
+from bench.strength import moves_made, parsed_options, records, wilson
 from engine.registry import GAMES
 
 
@@ -105,8 +105,7 @@ def main(argv=None) -> int:
     parser.add_argument("--versus", nargs=2, metavar=("LABEL", "OTHER"))
     args = parser.parse_args(argv)
     if args.report:
-        kept = [json.loads(line) for path in args.report
-                for line in open(path, encoding="utf-8") if line.strip()]
+        kept = list(records(args.report))
         if args.versus:
             v = versus(kept, *args.versus)
             print(f"{v['positions']} positions: {args.versus[0]} {v['first']:.1%}, "
@@ -120,7 +119,7 @@ def main(argv=None) -> int:
         return 0
     if not args.game:
         parser.error("name a game, or --report FILE")
-    options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
+    options = parsed_options(args.option)
     jobs = [(args.game, args.seats, args.seed + g, options, args.every)
             for g in range(args.games)]
     done = []

@@ -185,6 +185,11 @@ def measure(name: str, players: int, games: int, options: dict, playouts: int | 
     return summarise(records) | {"seconds": time.perf_counter() - started}
 
 
+def parsed_options(pairs: list[str]) -> dict:
+    """`--option NAME=VALUE` as the game's options (each value read as JSON)."""
+    return {k: json.loads(v) for k, v in (o.split("=", 1) for o in pairs)}
+
+
 def records(paths: list[str]):
     """Every game recorded in these files (`--record`), in order."""
     for path in paths:
@@ -280,7 +285,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     searching = searching_games()
     names = args.games_named or searching
-    options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
+    options = parsed_options(args.option)
     if args.report and args.versus:
         first, second = args.versus
         for r in versus(args.report, first, second):
