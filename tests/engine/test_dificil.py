@@ -1,8 +1,8 @@
 """Difícil, in every game that offers it (engine/search.py): honest by construction (the
 pieces its seat cannot see re-dealt, with its view unchanged, bring the same choice with the
 same seed), and a real search (it compares moves and sometimes leaves normal's choice). That
-every difícil move is legal: whole seeded games with difícil seats, at two and four seats,
-every invariant checked after every move (with a twentieth of its playouts, as in the contract
+every difícil move is legal: whole seeded games with difícil seats at four, every invariant
+checked after every move (with a twentieth of its playouts, as in the contract
 tests, whose mixed tables of two and three seats check each move against `allowed`)."""
 import random
 
@@ -38,7 +38,7 @@ def test_difficil_decides_from_its_view_alone(name, full_search):
     cls = GAMES[name]
     checked = 0
     for seed in (3, 8):
-        for game, seat, _, chosen in searched_states(cls, seed, 3):
+        for game, seat, _, chosen in searched_states(cls, seed, 2):
             view = game.view(seat)
             tampered = reshuffle_hidden(game, seat, random.Random(seed))
             if tampered is None:
@@ -50,14 +50,14 @@ def test_difficil_decides_from_its_view_alone(name, full_search):
             finally:
                 tampered.restore()
             checked += 1
-    assert checked >= 4
+    assert checked >= 3
 
 
 @pytest.mark.parametrize("name", HARD)
 def test_difficil_leaves_normals_move_only_for_one_clearly_better(name, full_search):
     cls = GAMES[name]
     searched = 0
-    for game, seat, hard, chosen in searched_states(cls, 11, 30):
+    for game, seat, hard, chosen in searched_states(cls, 11, 12):
         searched += 1
         normal = cls.make_bot("normal", seat, 5).choose(game.view(seat))
         first = hard.last[0]
@@ -68,11 +68,11 @@ def test_difficil_leaves_normals_move_only_for_one_clearly_better(name, full_sea
             judged = next(j for j in hard.last if j.action == chosen)
             assert len(judged.results) == len(first.results)     # in contention to the end
             assert judged.margin_over(hard.last[0]) > SURE
-    assert searched >= 20
+    assert searched >= 10
 
 
 @pytest.mark.parametrize("name", HARD)
-@pytest.mark.parametrize("players, seed", [(2, 1), (4, 2)])
+@pytest.mark.parametrize("players, seed", [(4, 2)])
 def test_every_difficil_move_is_legal_in_whole_games(name, players, seed):
     cls = GAMES[name]
     players = max(cls.min_players, min(players, cls.max_players))

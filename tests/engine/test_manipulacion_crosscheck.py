@@ -1,6 +1,6 @@
-"""The solver against an independent exhaustive search on 1000 seeded random small instances
+"""The solver against an independent exhaustive search on 500 seeded random small instances
 (0-15 table cards, 1-6 hand cards, every rule set and ace rule, jokers of each rule, Tahití's
-loose cards), and 200 more where jokers are freed (most groups hold one, the hand holds their
+loose cards), and 100 more where jokers are freed (most groups hold one, the hand holds their
 real cards): the same best value and fewest groups changed, the same hint (fewest groups
 changed, rearranging needed or not), and every play it returns legal — each group valid,
 old table + placed cards = new table, the joker rules kept (by our referee and, when present,
@@ -23,8 +23,8 @@ try:
 except ImportError:          # the game's module is optional here
     game_check = None
 
-INSTANCES = 1000
-FREEING_INSTANCES = 200
+INSTANCES = 500
+FREEING_INSTANCES = 100
 CHUNK = 100
 
 
@@ -77,7 +77,7 @@ def test_instances_cover_every_rule_and_joker_situation():
     assert len([k for k in seen if k in {r.name for r in RULESETS.values()}]) == len(RULESETS)
     for situation in ("table jokers", "hand jokers", "loose", "joker's card in hand",
                       "joker's card absent"):
-        assert seen[situation] >= 50, situation
+        assert seen[situation] >= 20, situation
 
 
 def test_referee_rejects_broken_plays():
