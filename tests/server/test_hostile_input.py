@@ -26,6 +26,25 @@ def live(tmp_path):
     assert "ERROR" not in log, log
 
 
+@pytest.fixture(scope="module")
+def one_host(tmp_path_factory):
+    host = Host(tmp_path_factory.mktemp("hostile"), "--bot-delay", "0", "--no-browser")
+    yield host
+    host.kill()
+    log = host.log()
+    assert "Traceback" not in log and "ERROR" not in log, log
+
+
+@pytest.fixture
+def quiet(one_host):
+    """The module's one host, for the tests that leave nothing behind (no room, no seat): a
+    host started for each of them was most of their time. Each checks its own lines of the log."""
+    start = len(one_host.log())
+    yield one_host
+    log = one_host.log()[start:]
+    assert "Traceback" not in log and "ERROR" not in log, log
+
+
 def table(host):
     """A room with two people playing and nobody to move but the seat in turn."""
     tv = RawSocket(host.url)
@@ -66,8 +85,8 @@ def test_a_non_ascii_token_is_a_bad_token_not_a_server_error(live):
     ("host", {"room": "ABCD", "host_token": "x", "command": "set_game",
               "args": {"game": ["ferrocarril"]}}),
 ])
-def test_a_field_of_the_wrong_type_is_malformed(live, event, data):
-    tv = RawSocket(live.url)
+def test_a_field_of_the_wrong_type_is_malformed(quiet, event, data):
+    tv = RawSocket(quiet.url)
     reply = tv.call(event, data)
     assert reply["ok"] is False and reply["error"]["code"] in ("malformed", "unknown_room")
 
@@ -99,8 +118,8 @@ GARBAGE = {
 
 
 @pytest.mark.parametrize("name", list(GARBAGE))
-def test_garbage_frames_get_a_malformed_answer_and_no_traceback(live, name):
-    client = RawSocket(live.url)
+def test_garbage_frames_get_a_malformed_answer_and_no_traceback(quiet, name):
+    client = RawSocket(quiet.url)
     answer = client.call_raw(GARBAGE[name])
     assert answer == [{"ok": False, "error": {"code": "malformed", "es": "Mensaje no válido.",
                                               "en": "Malformed message."}}]
@@ -110,11 +129,11 @@ def test_garbage_frames_get_a_malformed_answer_and_no_traceback(live, name):
 @pytest.mark.parametrize("frame", ["9", "4", "4x", "45-1[\"action\",{}]", "451-1[\"a\"]",
                                    "43999[]", "41/nope,", "40/nope,", "42/nope,1[\"join\",{}]",
                                    "\x00\x01", "4" + "9" * 300])
-def test_odd_packets_are_ignored_quietly(live, frame):
-    client = RawSocket(live.url)
+def test_odd_packets_are_ignored_quietly(quiet, frame):
+    client = RawSocket(quiet.url)
     client.send(frame)
     time.sleep(0.2)
-    assert RawSocket(live.url).call("watch", {"room": "ZZZZ"})["error"]["code"] == "unknown_room"
+    assert RawSocket(quiet.url).call("watch", {"room": "ZZZZ"})["error"]["code"] == "unknown_room"
 
 
 def test_a_client_event_named_disconnect_leaves_the_seat_connected(live):
