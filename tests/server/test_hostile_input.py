@@ -4,6 +4,7 @@ nothing changes, and the host's log holds no traceback."""
 import json
 import random
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -16,23 +17,29 @@ NOT_OBJECT = [7, "x", True, [], ["draw"], 1.5]
 BAD_TOKENS = ["é", "not-a-token", "a" * 65, "", " ", "\x00", "tok en", "ñ" * 20]
 
 
-@pytest.fixture
-def live(tmp_path):
-    host = Host(tmp_path, "--bot-delay", "0", "--no-browser")
-    yield host
-    host.kill()
-    log = host.log()
+def quiet_log(log: str) -> None:
     assert "Traceback" not in log, log
     assert "ERROR" not in log, log
 
 
-@pytest.fixture(scope="module")
-def one_host(tmp_path_factory):
-    host = Host(tmp_path_factory.mktemp("hostile"), "--bot-delay", "0", "--no-browser")
+@contextmanager
+def hostile_host(data_dir):
+    host = Host(data_dir, "--bot-delay", "0", "--no-browser")
     yield host
     host.kill()
-    log = host.log()
-    assert "Traceback" not in log and "ERROR" not in log, log
+    quiet_log(host.log())
+
+
+@pytest.fixture
+def live(tmp_path):
+    with hostile_host(tmp_path) as host:
+        yield host
+
+
+@pytest.fixture(scope="module")
+def one_host(tmp_path_factory):
+    with hostile_host(tmp_path_factory.mktemp("hostile")) as host:
+        yield host
 
 
 @pytest.fixture
@@ -41,8 +48,7 @@ def quiet(one_host):
     host started for each of them was most of their time. Each checks its own lines of the log."""
     start = len(one_host.log())
     yield one_host
-    log = one_host.log()[start:]
-    assert "Traceback" not in log and "ERROR" not in log, log
+    quiet_log(one_host.log()[start:])
 
 
 def table(host):
