@@ -1,8 +1,11 @@
 """The real host in a subprocess on a free loopback port, for browser and live tests."""
+import json
+import os
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -16,26 +19,83 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+class ForkedProcess:
+    """A host forked by the zygote (tests/host_zygote.py): not this process's child, so it is
+    watched by its pid, which is gone once the system has reaped it."""
+
+    def __init__(self, pid: int):
+        self.pid = pid
+
+    def poll(self):
+        try:
+            os.kill(self.pid, 0)
+        except ProcessLookupError:
+            return -signal.SIGKILL
+        return None
+
+    def send_signal(self, number: int) -> None:
+        try:
+            os.kill(self.pid, number)
+        except ProcessLookupError:
+            pass
+
+    def wait(self, timeout: float):
+        deadline = time.monotonic() + timeout
+        while self.poll() is None:
+            if time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(str(self.pid), timeout)
+            time.sleep(0.01)
+        return -signal.SIGKILL
+
+
+class Zygote:
+    """One per test process, started at the first host: forks hosts with their imports made."""
+    _lock = threading.Lock()
+    _process: subprocess.Popen | None = None
+
+    @classmethod
+    def fork(cls, module: str, argv: list[str], log: Path) -> ForkedProcess:
+        with cls._lock:
+            if cls._process is None or cls._process.poll() is not None:
+                cls._process = subprocess.Popen(
+                    [sys.executable, "-m", "tests.host_zygote"], cwd=ROOT,
+                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            request = {"module": module, "argv": argv, "log": str(log)}
+            cls._process.stdin.write(json.dumps(request) + "\n")
+            cls._process.stdin.flush()
+            answer = cls._process.stdout.readline()
+        if not answer.strip():
+            raise RuntimeError("the tests' host zygote stopped")
+        return ForkedProcess(int(answer))
+
+
 class Host:
     """`python -m server` on a free loopback port; `restart()` kills it hard and starts again.
-    `module`: another entry point that runs the server (a test's variant of a game)."""
+    `module`: another entry point that runs the server (a test's variant of a game).
+    The host is forked from a process that has made its imports already (tests/host_zygote.py),
+    unless `own_process`: a test of the command's own process start."""
 
-    def __init__(self, data_dir: Path, *extra: str, module: str = "server"):
+    def __init__(self, data_dir: Path, *extra: str, module: str = "server",
+                 own_process: bool = False):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.data_dir = data_dir
         self.extra = extra
         self.module = module
+        self.own_process = own_process
         self.process = None
         self.start()
 
     def start(self):
-        log = open(self.data_dir / "host.log", "ab")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", self.module, "--port", str(self.port), "--host", "127.0.0.1",
-             "--address", "127.0.0.1", "--no-browser", "--no-discovery",
-             "--data-dir", str(self.data_dir), *self.extra],
-            cwd=ROOT, stdout=log, stderr=log)
+        log = self.data_dir / "host.log"
+        argv = ["--port", str(self.port), "--host", "127.0.0.1", "--address", "127.0.0.1",
+                "--no-browser", "--no-discovery", "--data-dir", str(self.data_dir), *self.extra]
+        if self.own_process:
+            with open(log, "ab") as out:
+                self.process = subprocess.Popen([sys.executable, "-m", self.module, *argv],
+                                                cwd=ROOT, stdout=out, stderr=out)
+        else:
+            self.process = Zygote.fork(self.module, argv, log)
         deadline = time.time() + 30
         while time.time() < deadline:
             try:

@@ -109,7 +109,7 @@ def environ_of(pid: int) -> dict[str, str]:
 
 @pytest.mark.skipif(not GLIBC, reason="glibc's tunables")
 def test_a_real_host_runs_without_thread_caches_and_its_bots_with_them(tmp_path):
-    host = Host(tmp_path, "--bot-delay", "0.05")
+    host = Host(tmp_path, "--bot-delay", "0.05", own_process=True)
     try:
         tunables = environ_of(host.process.pid).get("GLIBC_TUNABLES", "")
         assert "glibc.malloc.tcache_count=0" in tunables
