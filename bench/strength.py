@@ -2,7 +2,7 @@
 
     scripts/bench strength [GAME ...] [--games 1000] [--tables 2,4] [--workers 2]
                            [--option rounds=3] [--playouts N] [--seed 1000] [--sure 2.0]
-                           [--peek]
+                           [--peek] [--search-seconds S]
 
 For each game and table size: head to head (2 seats: one difícil, one normal) and one difícil
 among normal players (4 seats, or the game's most when fewer). Difícil sits at each seat in
@@ -17,7 +17,10 @@ of them. `--record FILE` appends each game as it ends (so a long run stopped ear
 played), with `--label` naming the code it ran; `--report FILE ...` joins such records, by game,
 table size, options, settings and label (`--pool`: and across labels); `--report FILE ...
 --versus LABEL OTHER` pairs two labels' games of the same deals (a change of the player against
-the player before it). The runs kept so far are in bench/records/.
+the player before it). `--search-seconds S` cuts each search at S seconds of the wall clock, as
+the host's bots' process does (server/brains.py, SEARCH_SECONDS): difícil's strength on this
+machine as a family meets it; without it the budget alone decides, on any machine alike. The
+runs kept so far are in bench/records/.
 """
 from __future__ import annotations
 
@@ -82,9 +85,17 @@ def play_one(job: tuple) -> tuple[float, list[float], int, list[float]]:
     clock counts whatever else the machine runs, the CPU only the decision's own work). `level`
     is difícil, or normal for the paired baseline; `peek`: difícil's worlds hold the true hidden
     cards (bench/peek.py)."""
-    name, players, hard_seat, seed, options, playouts, sure, level, peek = job
+    name, players, hard_seat, seed, options, playouts, sure, level, peek, seconds = job
     if sure is not None:
         search.SURE = sure
+    before, search.THINK_SECONDS = search.THINK_SECONDS, seconds
+    try:
+        return _played(name, players, hard_seat, seed, options, playouts, level, peek)
+    finally:
+        search.THINK_SECONDS = before
+
+
+def _played(name, players, hard_seat, seed, options, playouts, level, peek):
     game_class = GAMES[name]
     game = game_class.new(players, options, seed)
     bots = []
@@ -131,18 +142,20 @@ def paired(won: list[float], baseline: list[float]) -> tuple[float, float, float
 def play_pair(job: tuple) -> dict:
     """One deal: difícil's game and, when `baseline`, the same deal with normal in its seat;
     the record kept for it (`--record`) and joined by `summarise`."""
-    name, players, hard_seat, seed, options, playouts, sure, baseline, label, peek = job
+    name, players, hard_seat, seed, options, playouts, sure, baseline, label, peek, seconds = job
     won, thinking, changed, cpu = play_one((name, players, hard_seat, seed, options, playouts,
-                                            sure, HARD, peek))
+                                            sure, HARD, peek, seconds))
     record = {"game": name, "players": players, "seed": seed, "seat": hard_seat,
               "options": options, "playouts": playouts, "sure": sure, "label": label, "won": won,
               "thinking_ms": [round(t * 1000, 1) for t in thinking],
               "cpu_ms": [round(t * 1000, 1) for t in cpu], "changed": changed}
     if peek:
         record["peek"] = True
+    if seconds is not None:
+        record["search_seconds"] = seconds
     if baseline:
         record["baseline"] = play_one((name, players, hard_seat, seed, options, None, None,
-                                       "normal", False))[0]
+                                       "normal", False, None))[0]
     return record
 
 
@@ -171,9 +184,9 @@ def summarise(records: list[dict]) -> dict:
 def measure(name: str, players: int, games: int, options: dict, playouts: int | None,
             workers: int, first_seed: int = 1000, sure: float | None = None,
             with_baseline: bool = False, record: str | None = None, label: str = "",
-            peek: bool = False) -> dict:
+            peek: bool = False, search_seconds: float | None = None) -> dict:
     jobs = [(name, players, g % players, first_seed + g, options, playouts, sure, with_baseline,
-             label, peek) for g in range(games)]
+             label, peek, search_seconds) for g in range(games)]
     records = []
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -205,7 +218,8 @@ def report(paths: list[str], pool: bool = False) -> list[dict]:
     groups: dict[str, dict[int, dict]] = {}
     for r in records(paths):
         key = json.dumps([r["game"], r["players"], r["options"], r["playouts"], r["sure"],
-                          "" if pool else r.get("label", ""), *(["peek"] if r.get("peek") else [])],
+                          "" if pool else r.get("label", ""), *(["peek"] if r.get("peek") else []),
+                          *([r["search_seconds"]] if "search_seconds" in r else [])],
                          sort_keys=True)
         groups.setdefault(key, {}).setdefault(r["seed"], r)
     return [summarise(list(deals.values()))
@@ -280,6 +294,8 @@ def main(argv=None) -> int:
     parser.add_argument("--peek", action="store_true",
                         help="difícil's worlds hold the true hidden cards (bench/peek.py): how "
                              "far a perfect reading of them could take its search")
+    parser.add_argument("--search-seconds", type=float, default=None, metavar="S",
+                        help="cut each search at S seconds of the wall clock, as the host does")
     parser.add_argument("--versus", nargs=2, metavar=("LABEL", "OTHER"),
                         help="with --report: the two labels' games of the same deals, paired")
     args = parser.parse_args(argv)
@@ -310,7 +326,7 @@ def main(argv=None) -> int:
             players = max(game_class.min_players, min(players, game_class.max_players))
             show(measure(name, players, args.games, options, args.playouts, args.workers,
                          args.seed, args.sure, args.baseline, args.record, args.label,
-                         args.peek))
+                         args.peek, args.search_seconds))
     return 0
 
 

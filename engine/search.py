@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import time
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Sequence, TypeVar
 
@@ -80,12 +81,16 @@ DROP = 2.0      # standard errors behind the best so far at which a move meets n
 
 
 def judge(rules: Rules, view: dict, moves: list[dict], playouts: int, seed: int,
-          least_worlds: int = 4, budget: int | None = None) -> list[Judged]:
+          least_worlds: int = 4, budget: int | None = None,
+          deadline: float | None = None) -> list[Judged]:
     """Each move's results over the same worlds: about `playouts` playouts in all, at least
     `least_worlds` worlds for every move, but no new world once the playouts have made `budget`
     moves (where the rules count them), even below the least: a long round costs fewer worlds,
     not more time, and with fewer than the least `best` keeps normal's move. The budget counts
-    moves, not seconds, so that the same view still brings the same choice.
+    moves, not seconds, so that the same view still brings the same choice. `deadline` (a
+    `time.monotonic()` instant) stops it the same way, before a world that would end after it
+    (one takes about as long as the last), on a machine too slow or too busy for the budget
+    (see `THINK_SECONDS`).
 
     Successive halving: after every `least_worlds` worlds, a move `DROP` standard errors behind
     the best so far meets no more of them (never the first, normal's, which the others are
@@ -95,9 +100,17 @@ def judge(rules: Rules, view: dict, moves: list[dict], playouts: int, seed: int,
     results: list[list[float]] = [[] for _ in moves]
     alive = list(range(len(moves)))
     spent = played = done = 0
+    started, world_time = None, 0.0
     while (done < least_worlds or played + len(alive) <= playouts) and alive != [0]:
         if budget is not None and spent >= budget:
             break
+        if deadline is not None:
+            now = clock()
+            if started is not None:
+                world_time = now - started      # the last world's: the next will take about as long
+            if now + world_time > deadline:
+                break
+            started = now
         deal_seed, play_seed = rng.getrandbits(64), rng.getrandbits(64)
         for i in alive:
             world = rules.world(view, random.Random(deal_seed))
@@ -170,6 +183,15 @@ def best(judged: list[Judged], least_worlds: int = 1) -> Judged:
 # play hundreds of whole games only to check that every move is legal, set it lower.
 PLAYOUT_SHARE = 1.0
 
+# Seconds of the wall clock a decision may take before its search meets no new world: None in
+# the engine (the budget alone decides, the same view brings the same choice on any machine:
+# the honesty tests, the benches' paired records). The host's bots' process sets it
+# (server/brains.py), so that a laptop too slow for the budget, or busy with other work, keeps
+# the table's pace: its search is cut short, and with too few worlds normal's move stands. The
+# choice may then depend on the machine's speed, never on anything the seat cannot see.
+THINK_SECONDS: float | None = None
+clock = time.monotonic
+
 
 class SearchBot(Generic[W]):
     """A difícil player: `choose(view)` searches when there is a choice worth comparing, and
@@ -189,6 +211,7 @@ class SearchBot(Generic[W]):
 
     def choose(self, view: dict) -> dict | None:
         self.last = []
+        deadline = None if THINK_SECONDS is None else clock() + THINK_SECONDS
         rules = self.rules
         moves = rules.candidates(view)
         if len(moves) <= 1:
@@ -197,7 +220,7 @@ class SearchBot(Generic[W]):
         least = 4 if PLAYOUT_SHARE >= 1 else 1
         budget = None if self.budget is None else max(1, round(self.budget * PLAYOUT_SHARE))
         self.last = judge(rules, view, moves, playouts, view_seed(self.seed, view), least,
-                          budget)
+                          budget, deadline)
         return best(self.last, least).action
 
 

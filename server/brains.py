@@ -24,11 +24,16 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
+from engine import search
 from engine.registry import GAMES
 from server.native_memory import Trimmer
 
 log = logging.getLogger(__name__)
 THINK_SECONDS = 60          # a bot that takes longer than this has failed
+# How long difícil's search may go on in the bots' process (engine/search.py, THINK_SECONDS):
+# on a laptop too slow or too busy for its budget, a decision is cut short so that it still
+# comes within a second (the budget alone takes about 0.6 s at p95 on a quick 2-core laptop).
+SEARCH_SECONDS = 0.9
 BELOW_NORMAL_PRIORITY_CLASS = 0x4000        # Windows' SetPriorityClass
 
 
@@ -71,8 +76,9 @@ class ProcessBrains:
     bot's key and its pickled view, the answer its action. (concurrent.futures' process pool
     measured about 1 ms of the host's own CPU per move in bookkeeping; a pipe costs a tenth.)"""
 
-    def __init__(self, niceness: int = 10):
+    def __init__(self, niceness: int = 10, search_seconds: float | None = SEARCH_SECONDS):
         self.niceness = niceness
+        self.search_seconds = search_seconds
         self._lock = threading.Lock()
         self._send_lock = threading.Lock()
         self._ids = itertools.count()
@@ -93,7 +99,8 @@ class ProcessBrains:
                 return
             context = multiprocessing.get_context("spawn")
             ours, theirs = context.Pipe()
-            self._process = context.Process(target=_serve, args=(theirs, self.niceness),
+            self._process = context.Process(target=_serve,
+                                            args=(theirs, self.niceness, self.search_seconds),
                                             name="sobremesa-bots", daemon=True)
             self._process.start()
             theirs.close()
@@ -186,9 +193,10 @@ def lower_priority(niceness: int) -> None:
         pass
 
 
-def _serve(conn, niceness: int) -> None:
+def _serve(conn, niceness: int, search_seconds: float | None = SEARCH_SECONDS) -> None:
     """The child's loop: one request at a time, until the host goes (the pipe closes)."""
     lower_priority(niceness)
+    search.THINK_SECONDS = search_seconds
     trimmer = Trimmer()
     while True:
         try:

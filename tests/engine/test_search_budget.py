@@ -1,8 +1,10 @@
 """engine/search.judge: a budget of playout moves ends the search early, the same for every
-candidate, and counts moves, not seconds; below the least worlds, normal's move stands."""
+candidate, and counts moves, not seconds; below the least worlds, normal's move stands. The
+host's clock limit (engine/search.THINK_SECONDS) stops it the same way."""
 import random
 
-from engine.search import best, judge
+from engine import search
+from engine.search import SearchBot, best, judge
 
 
 class Counting:
@@ -55,3 +57,43 @@ def test_a_spent_budget_stops_even_below_the_least_worlds_and_normals_move_stand
 def test_rules_that_do_not_count_moves_are_not_cut():
     judged = judge(Counting(None), {}, MOVES, playouts=40, seed=1, budget=10)
     assert [len(j.results) for j in judged] == [20, 20]
+
+
+class Ticking:
+    """A clock that moves one second each time it is read."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_a_deadline_stops_new_worlds_for_every_candidate_alike(monkeypatch):
+    monkeypatch.setattr(search, "clock", Ticking())      # read once before each world
+    judged = judge(Counting(50), {}, MOVES, playouts=40, seed=1, deadline=6.5)
+    assert [len(j.results) for j in judged] == [5, 5]      # a 6th would end at 7
+    assert judged[0].results == judge(Counting(50), {}, MOVES, 40, 1)[0].results[:5]
+
+
+def test_a_search_cut_by_the_clock_below_the_least_worlds_keeps_normals_move(monkeypatch,
+                                                                              full_search):
+    """The host's limit (THINK_SECONDS) on a machine too slow for the budget: the same bot,
+    the same view, normal's move instead of the better one it finds with its worlds."""
+    bot = SearchBot(0, 1, Choosing(), fallback=None, playouts=40)
+    assert bot.choose({}) == MOVES[1]
+    monkeypatch.setattr(search, "THINK_SECONDS", 2.5)
+    monkeypatch.setattr(search, "clock", Ticking())      # the choice starts at 1, ends by 3.5
+    assert bot.choose({}) == MOVES[0]
+    assert [len(j.results) for j in bot.last] == [1, 1]     # the world at 2; a 2nd would end at 4
+
+
+class Choosing(Counting):
+    """Candidates to choose from: move 1 is worth one more in every world."""
+
+    def __init__(self):
+        super().__init__(50)
+
+    def candidates(self, view) -> list[dict]:
+        return list(MOVES)

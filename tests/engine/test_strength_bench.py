@@ -8,6 +8,7 @@ import pytest
 
 from bench.peek import peeking
 from bench.strength import measure, paired, play_one, play_pair, report, summarise, versus
+from engine import search
 from engine.registry import GAMES
 from engine.search import searching_games
 
@@ -20,19 +21,19 @@ def test_the_paired_difference_is_the_mean_of_the_differences_with_its_interval(
 
 
 def test_one_game_records_the_seats_share_and_its_searches():
-    job = ("tren", 2, 1, 5, {"rounds": 1}, 8, None, "dificil", False)
+    job = ("tren", 2, 1, 5, {"rounds": 1}, 8, None, "dificil", False, None)
     won, thinking, changed, cpu = play_one(job)
     assert won in (0.0, 0.5, 1.0)
     assert thinking and all(t > 0 for t in thinking)
     assert len(cpu) == len(thinking)
     assert all(0 < c < t * 1.5 + 0.05 for c, t in zip(cpu, thinking, strict=True))
     assert 0 <= changed <= len(thinking)
-    baseline = play_one(job[:-2] + ("normal", False))
+    baseline = play_one(job[:-3] + ("normal", False, None))
     assert baseline[1] == baseline[3] == [] and baseline[2] == 0  # normal never searches
 
 
 def test_records_of_several_runs_join_by_settings_and_count_a_deal_once(tmp_path):
-    job = ("tren", 2, 0, 7, {"rounds": 1}, 8, None, True, "abc", False)
+    job = ("tren", 2, 0, 7, {"rounds": 1}, 8, None, True, "abc", False, None)
     first = play_pair(job)
     assert first["label"] == "abc" and first["seed"] == 7 and "baseline" in first
     assert first["won"] in (0.0, 0.5, 1.0) and first["thinking_ms"]
@@ -100,4 +101,18 @@ def test_a_peeking_searcher_plays_out_the_true_hands_and_is_reported_apart(name,
     path = tmp_path / "r.jsonl"
     path.write_text(json.dumps(dict(base, seed=1)) + "\n"
                     + json.dumps(dict(base, seed=2, peek=True)) + "\n")
+    assert [r["games"] for r in report([str(path)], pool=True)] == [1, 1]
+
+
+def test_a_run_cut_by_the_hosts_clock_limit_keeps_normals_moves_and_is_reported_apart(tmp_path):
+    """`--search-seconds`: no time at all to search, so every searching decision is normal's
+    move; its records are not joined with the budget's."""
+    job = ("tren", 2, 0, 7, {"rounds": 1}, 8, None, False, "abc", False, 0.0)
+    cut = play_pair(job)
+    assert search.THINK_SECONDS is None                     # the worker's setting is undone
+    assert cut["search_seconds"] == 0.0 and cut["thinking_ms"] and cut["changed"] == 0
+    whole = play_pair(job[:-1] + (None,))
+    assert "search_seconds" not in whole
+    path = tmp_path / "r.jsonl"
+    path.write_text(json.dumps(cut) + "\n" + json.dumps(whole) + "\n")
     assert [r["games"] for r in report([str(path)], pool=True)] == [1, 1]
