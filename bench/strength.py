@@ -18,7 +18,7 @@ played), with `--label` naming the code it ran; `--report FILE ...` joins such r
 table size, options, settings and label (`--pool`: and across labels); `--report FILE ...
 --versus LABEL OTHER` pairs two labels' games of the same deals (a change of the player against
 the player before it). `--search-seconds S` cuts each search at S seconds of the wall clock, as
-the host's bots' process does (server/brains.py, SEARCH_SECONDS): difícil's strength on this
+the host does (server/brains.py, SEARCH_SECONDS): difícil's strength on this
 machine as a family meets it; without it the budget alone decides, on any machine alike. The
 runs kept so far are in bench/records/.
 """
@@ -88,14 +88,24 @@ def play_one(job: tuple) -> tuple[float, list[float], int, list[float]]:
     name, players, hard_seat, seed, options, playouts, sure, level, peek, seconds = job
     if sure is not None:
         search.SURE = sure
-    before, search.THINK_SECONDS = search.THINK_SECONDS, seconds
-    try:
-        return _played(name, players, hard_seat, seed, options, playouts, level, peek)
-    finally:
-        search.THINK_SECONDS = before
+    return _played(name, players, hard_seat, seed, options, playouts, level, peek, seconds)
 
 
-def _played(name, players, hard_seat, seed, options, playouts, level, peek):
+class Limited:
+    """Difícil as the host asks it (server/brains.py): each search cut `seconds` after."""
+
+    def __init__(self, bot, seconds: float):
+        self.bot, self.seconds = bot, seconds
+
+    def choose(self, view: dict):
+        return self.bot.choose(view, search.clock() + self.seconds)
+
+    @property
+    def last(self):
+        return self.bot.last
+
+
+def _played(name, players, hard_seat, seed, options, playouts, level, peek, seconds):
     game_class = GAMES[name]
     game = game_class.new(players, options, seed)
     bots = []
@@ -105,6 +115,8 @@ def _played(name, players, hard_seat, seed, options, playouts, level, peek):
             bot.playouts = playouts
         if place == hard_seat and peek and level == HARD:
             peeking(bot.rules, game)
+        if place == hard_seat and seconds is not None and level == HARD:
+            bot = Limited(bot, seconds)
         bots.append(bot)
     thinking: list[float] = []
     cpu: list[float] = []

@@ -2,7 +2,7 @@
 the host asks its computer players (the bots' child process, at the lowest CPU priority),
 while the host serves a game to a phone.
 
-    scripts/bench thinking [GAME ...] [--seats 4] [--decisions 200]
+    scripts/bench thinking [GAME ...] [--seats 4] [--decisions 200] [--budget-alone]
 
 The host runs in this process (its app, its Socket.IO server on a free port, its bots' child
 process); a Socket.IO client plays seat 0 of a /solo game by normal's rules against difícil in
@@ -11,6 +11,9 @@ so the host pushes the table as fast as the bots play, more than a family's game
 Each request to the bots' child is timed from the host's side, from the view sent to the move
 received: what the room waits for a move. Games follow one another until a game has
 `--decisions` of difícil's. Prints, per game, p50/p95/max and how many took over 1 s and 2 s.
+The bots' process cuts each search at the host's limit (server/brains.SEARCH_SECONDS);
+`--budget-alone` leaves it out, to compare (the search's budget of moves alone, as on a laptop
+quick enough for it).
 
 Run it on an otherwise idle machine: it measures the host's machine, wall clock (the bots'
 process thinks only when the CPU has nothing else to do: beside other busy processes, such as
@@ -36,7 +39,7 @@ from engine.registry import GAMES
 from engine.search import SearchBot
 from server import wire
 from server.app import create_app
-from server.brains import ProcessBrains
+from server.brains import SEARCH_SECONDS, ProcessBrains
 
 HARD = SearchBot.level
 DEFAULT_GAMES = ("ferrocarril", "manipulacion", "tren", "canasta")
@@ -45,8 +48,8 @@ DEFAULT_GAMES = ("ferrocarril", "manipulacion", "tren", "canasta")
 class TimedBrains(ProcessBrains):
     """The host's own bots' process, each difícil answer timed."""
 
-    def __init__(self):
-        super().__init__()
+    def __init__(self, search_seconds: float | None):
+        super().__init__(search_seconds=search_seconds)
         self.times: list[float] = []
 
     def choose(self, room, seat: int, level: str, view: bytes):
@@ -61,13 +64,13 @@ class TimedBrains(ProcessBrains):
 class Host:
     """The host, in a thread of this process."""
 
-    def __init__(self, data_dir: Path):
+    def __init__(self, data_dir: Path, search_seconds: float | None = SEARCH_SECONDS):
         flask.cli.show_server_banner = lambda *args, **kwargs: None
         logging.getLogger("werkzeug").setLevel(logging.ERROR)
         sys.setswitchinterval(0.0005)       # as the host sets it (server/__main__.py)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.brains = TimedBrains()
+        self.brains = TimedBrains(search_seconds)
         app, sio = create_app(data_dir=data_dir, base_url=self.url, brains=self.brains,
                               bot_delay=0.0)
         threading.Thread(target=sio.run, args=(app,), daemon=True, kwargs={
@@ -125,9 +128,11 @@ def main(argv=None) -> int:
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--decisions", type=int, default=200)
     parser.add_argument("--minutes", type=float, default=10.0, help="at most, per game")
+    parser.add_argument("--budget-alone", action="store_true",
+                        help=f"no limit of {SEARCH_SECONDS:g} s on a search: its budget alone")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as data_dir:
-        host = Host(Path(data_dir))
+        host = Host(Path(data_dir), None if args.budget_alone else SEARCH_SECONDS)
         time.sleep(0.5)
         print(f"{'game':<14}{'seats':>6}{'decisions':>11}{'p50 ms':>8}{'p95 ms':>8}"
               f"{'max ms':>8}{'> 1 s':>7}{'> 2 s':>7}", flush=True)

@@ -90,7 +90,7 @@ def judge(rules: Rules, view: dict, moves: list[dict], playouts: int, seed: int,
     moves, not seconds, so that the same view still brings the same choice. `deadline` (a
     `time.monotonic()` instant) stops it the same way, before a world that would end after it
     (one takes about as long as the last), on a machine too slow or too busy for the budget
-    (see `THINK_SECONDS`).
+    (see `SearchBot.choose`).
 
     Successive halving: after every `least_worlds` worlds, a move `DROP` standard errors behind
     the best so far meets no more of them (never the first, normal's, which the others are
@@ -183,14 +183,7 @@ def best(judged: list[Judged], least_worlds: int = 1) -> Judged:
 # play hundreds of whole games only to check that every move is legal, set it lower.
 PLAYOUT_SHARE = 1.0
 
-# Seconds of the wall clock a decision may take before its search meets no new world: None in
-# the engine (the budget alone decides, the same view brings the same choice on any machine:
-# the honesty tests, the benches' paired records). The host's bots' process sets it
-# (server/brains.py), so that a laptop too slow for the budget, or busy with other work, keeps
-# the table's pace: its search is cut short, and with too few worlds normal's move stands. The
-# choice may then depend on the machine's speed, never on anything the seat cannot see.
-THINK_SECONDS: float | None = None
-clock = time.monotonic
+clock = time.monotonic          # the deadlines' clock (system-wide: the host sets them)
 
 
 class SearchBot(Generic[W]):
@@ -209,9 +202,14 @@ class SearchBot(Generic[W]):
         self.budget = budget            # playout moves per decision (see `judge`)
         self.last: list[Judged] = []
 
-    def choose(self, view: dict) -> dict | None:
+    def choose(self, view: dict, deadline: float | None = None) -> dict | None:
+        """`deadline`: a `clock()` instant after which the search meets no new world. None in
+        the engine: the budget alone decides, so the same view brings the same choice on any
+        machine (the honesty tests, the benches' paired records). The host gives one
+        (server/brains.py), so that a laptop too slow or too busy for the budget keeps the
+        table's pace: the search is cut short, and with too few worlds normal's move stands. The
+        choice may then depend on the machine's speed, never on anything the seat cannot see."""
         self.last = []
-        deadline = None if THINK_SECONDS is None else clock() + THINK_SECONDS
         rules = self.rules
         moves = rules.candidates(view)
         if len(moves) <= 1:

@@ -19,20 +19,23 @@ import multiprocessing
 import os
 import pickle
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
-from engine import search
 from engine.registry import GAMES
+from engine.search import SearchBot
 from server.native_memory import Trimmer
 
 log = logging.getLogger(__name__)
 THINK_SECONDS = 60          # a bot that takes longer than this has failed
-# How long difícil's search may go on in the bots' process (engine/search.py, THINK_SECONDS):
-# on a laptop too slow or too busy for its budget, a decision is cut short so that it still
-# comes within a second (the budget alone takes about 0.6 s at p95 on a quick 2-core laptop).
+# How long after the host asks a difícil player its search may go on (engine/search.py,
+# `SearchBot.choose`'s deadline): on a laptop too slow or too busy for its budget, a decision is
+# cut short so that it still comes within a second, even behind other bots' in the queue (the
+# budget alone takes about 0.6 s at p95 on a quick 2-core laptop). The deadline is an instant of
+# `time.monotonic()`, a clock the whole system shares on Linux, macOS and Windows.
 SEARCH_SECONDS = 0.9
 BELOW_NORMAL_PRIORITY_CLASS = 0x4000        # Windows' SetPriorityClass
 
@@ -100,13 +103,16 @@ class ProcessBrains:
             context = multiprocessing.get_context("spawn")
             ours, theirs = context.Pipe()
             self._process = context.Process(target=_serve,
-                                            args=(theirs, self.niceness, self.search_seconds),
+                                            args=(theirs, self.niceness),
                                             name="sobremesa-bots", daemon=True)
             self._process.start()
             theirs.close()
             self._conn = ours
             threading.Thread(target=self._read, args=(ours,), name="sobremesa-bots-answers",
                              daemon=True).start()
+
+    def _deadline(self) -> float | None:
+        return None if self.search_seconds is None else time.monotonic() + self.search_seconds
 
     @staticmethod
     def private(view: dict) -> bytes:
@@ -125,7 +131,8 @@ class ProcessBrains:
             if conn is None:
                 raise OSError("no pipe")
             with self._send_lock:
-                conn.send((n, room.game_name, level, seat, room.seed, key, view))
+                conn.send((n, room.game_name, level, seat, room.seed, key, view,
+                           self._deadline()))
         except (OSError, ValueError) as error:
             with self._lock:
                 self._pending.pop(n, None)
@@ -193,19 +200,18 @@ def lower_priority(niceness: int) -> None:
         pass
 
 
-def _serve(conn, niceness: int, search_seconds: float | None = SEARCH_SECONDS) -> None:
+def _serve(conn, niceness: int) -> None:
     """The child's loop: one request at a time, until the host goes (the pipe closes)."""
     lower_priority(niceness)
-    search.THINK_SECONDS = search_seconds
     trimmer = Trimmer()
     while True:
         try:
-            n, game_name, level, seat, seed, key, view = conn.recv()
+            n, game_name, level, seat, seed, key, view, deadline = conn.recv()
         except (EOFError, OSError, KeyboardInterrupt):
             return
         answer: tuple[int, dict | None, str | None]
         try:
-            answer = (n, _think(game_name, level, seat, seed, key, view), None)
+            answer = (n, _think(game_name, level, seat, seed, key, view, deadline), None)
         except Exception as error:      # noqa: BLE001 - reported to the host, which logs it
             answer = (n, None, f"{type(error).__name__}: {error}")
         try:
@@ -215,7 +221,8 @@ def _serve(conn, niceness: int, search_seconds: float | None = SEARCH_SECONDS) -
         trimmer.maybe()
 
 
-def _think(game_name: str, level: str, seat: int, seed: int, key: tuple, view: bytes):
+def _think(game_name: str, level: str, seat: int, seed: int, key: tuple, view: bytes,
+           deadline: float | None = None):
     place, plan = key
     kept = _BOTS.get(place)
     if kept is None or kept[0] != plan:
@@ -223,4 +230,7 @@ def _think(game_name: str, level: str, seat: int, seed: int, key: tuple, view: b
     _BOTS.move_to_end(place)
     while len(_BOTS) > _KEEP:
         _BOTS.popitem(last=False)
-    return kept[1].choose(pickle.loads(view))
+    bot = kept[1]
+    if isinstance(bot, SearchBot):
+        return bot.choose(pickle.loads(view), deadline)
+    return bot.choose(pickle.loads(view))

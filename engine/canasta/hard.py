@@ -390,13 +390,13 @@ class DificilBot(SearchBot[Canasta]):
         rules_ = CanastaRules(seat, seed)
         super().__init__(seat, seed, rules_, NormalBot(seat, seed), playouts)
 
-    def choose(self, view: dict) -> dict | None:
+    def choose(self, view: dict, deadline: float | None = None) -> dict | None:
         """With more seats a turn around the table takes longer to play: fewer playouts, so that
         a decision takes about as long (`playouts` is the budget at two seats)."""
         budget, seats = self.playouts, len(view.get("players") or ())
         if seats > 2:
             self.playouts = max(budget // 3, budget * 2 // seats)
         try:
-            return super().choose(view)
+            return super().choose(view, deadline)
         finally:
             self.playouts = budget

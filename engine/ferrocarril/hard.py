@@ -320,10 +320,10 @@ class DificilBot(SearchBot[Ferrocarril]):
         rules = FerroRules(seat)
         super().__init__(seat, seed, rules, NormalBot(seat, seed), playouts)
 
-    def choose(self, view: dict) -> dict | None:
+    def choose(self, view: dict, deadline: float | None = None) -> dict | None:
         at_two = self.playouts
         self.playouts = max(1, round(at_two * TABLE_SHARE[len(view["players"])]))
         try:
-            return super().choose(view)
+            return super().choose(view, deadline)
         finally:
             self.playouts = at_two

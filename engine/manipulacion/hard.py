@@ -170,6 +170,6 @@ class DificilBot(SearchBot[Manipulacion]):
         super().__init__(seat, seed, ManipulacionRules(seat, seed), NormalBot(seat, seed),
                          playouts, MOVE_BUDGET[2])
 
-    def choose(self, view: dict) -> dict | None:
+    def choose(self, view: dict, deadline: float | None = None) -> dict | None:
         self.budget = MOVE_BUDGET[len(view["players"])]
-        return super().choose(view)
+        return super().choose(view, deadline)

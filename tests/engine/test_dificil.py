@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from engine import search
 from engine.registry import GAMES
 from engine.search import SURE, searching_games
 from engine.simulate import next_move
@@ -81,3 +82,15 @@ def test_every_difficil_move_is_legal_in_whole_games(name):
 
     game = bot_game(cls, players, None, seed, ["dificil", "normal"], step=audited)
     assert game.finished and game.audit() == []
+
+
+@pytest.mark.parametrize("name", HARD)
+def test_a_deadline_already_past_meets_no_world_and_leaves_normals_move(name):
+    """The host's deadline (a laptop too slow for the budget): every game's difícil hands it
+    to the search, which then plays normal's move."""
+    cls = GAMES[name]
+    for game, seat, hard, _ in searched_states(cls, 11, 3):
+        view = game.view(seat)
+        normal = cls.make_bot("normal", seat, 5).choose(view)
+        assert hard.choose(view, deadline=search.clock()) == normal
+        assert len(hard.last) > 1 and all(j.results == () for j in hard.last)

@@ -1,6 +1,6 @@
 """engine/search.judge: a budget of playout moves ends the search early, the same for every
 candidate, and counts moves, not seconds; below the least worlds, normal's move stands. The
-host's clock limit (engine/search.THINK_SECONDS) stops it the same way."""
+host's deadline stops it the same way."""
 import random
 
 from engine import search
@@ -79,14 +79,13 @@ def test_a_deadline_stops_new_worlds_for_every_candidate_alike(monkeypatch):
 
 def test_a_search_cut_by_the_clock_below_the_least_worlds_keeps_normals_move(monkeypatch,
                                                                               full_search):
-    """The host's limit (THINK_SECONDS) on a machine too slow for the budget: the same bot,
-    the same view, normal's move instead of the better one it finds with its worlds."""
+    """The host's deadline on a machine too slow for the budget: the same bot, the same view,
+    normal's move instead of the better one it finds with its worlds."""
     bot = SearchBot(0, 1, Choosing(), fallback=None, playouts=40)
     assert bot.choose({}) == MOVES[1]
-    monkeypatch.setattr(search, "THINK_SECONDS", 2.5)
-    monkeypatch.setattr(search, "clock", Ticking())      # the choice starts at 1, ends by 3.5
-    assert bot.choose({}) == MOVES[0]
-    assert [len(j.results) for j in bot.last] == [1, 1]     # the world at 2; a 2nd would end at 4
+    monkeypatch.setattr(search, "clock", Ticking())
+    assert bot.choose({}, deadline=2.5) == MOVES[0]
+    assert [len(j.results) for j in bot.last] == [1, 1]     # the world at 1; a 2nd would end at 3
 
 
 class Choosing(Counting):

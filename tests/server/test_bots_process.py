@@ -2,11 +2,14 @@
 level, a table that moved on) is replaced, never kept beside the new one until a cap; and its
 searches stop at the host's clock limit."""
 import multiprocessing
+import os
 import pickle
+import socket
 import threading
+import time
 
-from engine import search
 from engine.registry import GAMES
+from engine.search import SearchBot
 from server import brains
 from server.room import Room, Seat
 
@@ -39,28 +42,40 @@ def test_a_seat_keeps_one_bot_however_often_its_plan_goes_stale(monkeypatch):
     assert kept == {("ABCD", 0): 0, ("ABCD", 1): 1}
 
 
-class Telling:
-    """A bot that answers with the search's clock limit as it thinks."""
 
-    def choose(self, view):
-        return {"type": "pass", "limit": search.THINK_SECONDS}
+class Telling(SearchBot):
+    """A difícil player that answers with the deadline it was given."""
+
+    def __init__(self):
+        pass
+
+    def choose(self, view, deadline=None):
+        return {"type": "pass", "deadline": deadline}
 
 
-def test_the_bots_process_cuts_difficils_searches_at_the_hosts_limit(monkeypatch):
-    """A laptop too slow or busy for the search's budget keeps the table's pace: in the bots'
-    process a search meets no new world after `SEARCH_SECONDS` (engine/search.THINK_SECONDS)."""
+def test_the_host_gives_difficil_a_deadline_and_the_bots_process_hands_it_on(monkeypatch):
+    """A laptop too slow or busy for the search's budget keeps the table's pace: each request
+    carries an instant `SEARCH_SECONDS` after the host asked (its wait in the bots' queue
+    counts too), and difícil's search meets no new world after it."""
+    monkeypatch.setattr(brains.ProcessBrains, "start", lambda self: None)
     monkeypatch.setattr(brains, "lower_priority", lambda niceness: None)   # not this process
-    monkeypatch.setattr(search, "THINK_SECONDS", None)                      # undone afterwards
     monkeypatch.setattr(brains, "_BOTS", type(brains._BOTS)())
-    monkeypatch.setattr(GAMES["tren"], "make_bot",
-                        classmethod(lambda cls, level, seat, seed: Telling()))
+    monkeypatch.setattr(GAMES["tren"], "make_bot", classmethod(
+        lambda cls, level, seat, seed: Telling() if level == "dificil" else Plain(seat)))
+    host = brains.ProcessBrains()
     ours, theirs = multiprocessing.Pipe()
-    child = threading.Thread(target=brains._serve, args=(theirs, 10, brains.SEARCH_SECONDS))
+    host._conn = ours
+    threading.Thread(target=host._read, args=(ours,), daemon=True).start()
+    child = threading.Thread(target=brains._serve, args=(theirs, 10), daemon=True)
     child.start()
-    ours.send((1, "tren", "dificil", 0, 0, (("ABCD", 0), ("tren", 0, "dificil", 0)),
-               pickle.dumps({})))
-    assert ours.recv() == (1, {"type": "pass", "limit": brains.SEARCH_SECONDS}, None)
-    ours.close()
+    room = Room("ABCD", "host", "tren", seats=[Seat("a", "Abuela", "#fff", bot="dificil"),
+                                                Seat("b", "Tío", "#000", bot="normal")])
+    asked = time.monotonic()
+    action = host.choose(room, 0, "dificil", host.private({}))
+    assert asked + brains.SEARCH_SECONDS <= action["deadline"]
+    assert action["deadline"] <= time.monotonic() + brains.SEARCH_SECONDS
+    assert host.choose(room, 1, "normal", host.private({})) == {"type": "pass"}
+    socket.socket(fileno=os.dup(ours.fileno())).shutdown(socket.SHUT_RDWR)   # the host goes
     child.join(timeout=10)
     assert not child.is_alive()
     assert 0 < brains.SEARCH_SECONDS < 1          # a decision within the second at p95
