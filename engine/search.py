@@ -88,9 +88,9 @@ def judge(rules: Rules, view: dict, moves: list[dict], playouts: int, seed: int,
     moves (where the rules count them), even below the least: a long round costs fewer worlds,
     not more time, and with fewer than the least `best` keeps normal's move. The budget counts
     moves, not seconds, so that the same view still brings the same choice. `deadline` (a
-    `time.monotonic()` instant) stops it the same way, before a world that would end after it
-    (one takes about as long as the last), on a machine too slow or too busy for the budget
-    (see `SearchBot.choose`).
+    `clock()` instant) stops it the same way, before a world that would end after it (one takes
+    about as long as the last), or within one, which is then dropped, on a machine too slow or
+    too busy for the budget (see `SearchBot.choose`).
 
     Successive halving: after every `least_worlds` worlds, a move `DROP` standard errors behind
     the best so far meets no more of them (never the first, normal's, which the others are
@@ -112,16 +112,32 @@ def judge(rules: Rules, view: dict, moves: list[dict], playouts: int, seed: int,
                 break
             started = now
         deal_seed, play_seed = rng.getrandbits(64), rng.getrandbits(64)
-        for i in alive:
-            world = rules.world(view, random.Random(deal_seed))
-            rules.play(world, moves[i])
-            spent += rules.finish(world, random.Random(play_seed)) or 0
-            results[i].append(rules.value(world))
+        met = _one_world(rules, view, [moves[i] for i in alive], deal_seed, play_seed, deadline)
+        if met is None:
+            break
+        for i, (value, made) in zip(alive, met, strict=True):
+            results[i].append(value)
+            spent += made
         played += len(alive)
         done += 1
         if done % least_worlds == 0 and len(alive) > 2:
             alive = _still_in_contention(alive, results)
     return [Judged(m, tuple(r)) for m, r in zip(moves, results, strict=True)]
+
+
+def _one_world(rules: Rules, view: dict, moves: list[dict], deal_seed: int, play_seed: int,
+               deadline: float | None) -> list[tuple[float, int]] | None:
+    """Each move's value in one world, and the moves its playout made; None when the deadline
+    passed before the last of them (the world is dropped: every move meets the same worlds)."""
+    met = []
+    for n, move in enumerate(moves):
+        if n and deadline is not None and clock() > deadline:
+            return None
+        world = rules.world(view, random.Random(deal_seed))
+        rules.play(world, move)
+        made = rules.finish(world, random.Random(play_seed)) or 0
+        met.append((rules.value(world), made))
+    return met
 
 
 def _still_in_contention(alive: list[int], results: list[list[float]]) -> list[int]:

@@ -59,40 +59,61 @@ def test_rules_that_do_not_count_moves_are_not_cut():
     assert [len(j.results) for j in judged] == [20, 20]
 
 
-class Ticking:
-    """A clock that moves one second each time it is read."""
+class Clock:
+    """The search's clock, moved on only by the playouts (`Timed`)."""
 
     def __init__(self):
         self.now = 0.0
 
     def __call__(self) -> float:
-        self.now += 1.0
         return self.now
 
 
+class Timed(Counting):
+    """Counting's game, each playout taking `seconds` of `clock` (the first, `first`), and
+    candidates to choose from: move 1 is worth one more in every world."""
+
+    def __init__(self, clock: Clock, seconds: float, first: float | None = None):
+        super().__init__(50)
+        self.clock, self.seconds, self.first = clock, seconds, first
+
+    def finish(self, world, rng: random.Random):
+        first, self.first = self.first, None
+        self.clock.now += self.seconds if first is None else first
+        return super().finish(world, rng)
+
+    def candidates(self, view) -> list[dict]:
+        return list(MOVES)
+
+
 def test_a_deadline_stops_new_worlds_for_every_candidate_alike(monkeypatch):
-    monkeypatch.setattr(search, "clock", Ticking())      # read once before each world
-    judged = judge(Counting(50), {}, MOVES, playouts=40, seed=1, deadline=6.5)
-    assert [len(j.results) for j in judged] == [5, 5]      # a 6th would end at 7
+    clock = Clock()
+    monkeypatch.setattr(search, "clock", clock)
+    judged = judge(Timed(clock, 1.0), {}, MOVES, playouts=40, seed=1, deadline=10.5)
+    assert [len(j.results) for j in judged] == [5, 5]      # 2 s a world: a 6th would end at 12
     assert judged[0].results == judge(Counting(50), {}, MOVES, 40, 1)[0].results[:5]
+    assert clock.now == 10.0
+
+
+def test_a_world_the_deadline_passes_within_is_dropped(monkeypatch):
+    """A seat holding thirty tiles: one playout alone goes past the deadline; the world is not
+    finished for the other moves, and normal's move stands."""
+    clock = Clock()
+    monkeypatch.setattr(search, "clock", clock)
+    judged = judge(Timed(clock, 1.0, first=5.0), {}, MOVES, playouts=40, seed=1, deadline=3.0)
+    assert [len(j.results) for j in judged] == [0, 0]
+    assert clock.now == 5.0
+    assert best(judged, least_worlds=4).action == MOVES[0]
 
 
 def test_a_search_cut_by_the_clock_below_the_least_worlds_keeps_normals_move(monkeypatch,
                                                                               full_search):
     """The host's deadline on a machine too slow for the budget: the same bot, the same view,
     normal's move instead of the better one it finds with its worlds."""
-    bot = SearchBot(0, 1, Choosing(), fallback=None, playouts=40)
+    clock = Clock()
+    monkeypatch.setattr(search, "clock", clock)
+    bot = SearchBot(0, 1, Timed(clock, 1.0), fallback=None, playouts=40)
     assert bot.choose({}) == MOVES[1]
-    monkeypatch.setattr(search, "clock", Ticking())
+    clock.now = 0.0
     assert bot.choose({}, deadline=2.5) == MOVES[0]
-    assert [len(j.results) for j in bot.last] == [1, 1]     # the world at 1; a 2nd would end at 3
-
-
-class Choosing(Counting):
-    """Candidates to choose from: move 1 is worth one more in every world."""
-
-    def __init__(self):
-        super().__init__(50)
-
-    def candidates(self, view) -> list[dict]:
-        return list(MOVES)
+    assert [len(j.results) for j in bot.last] == [1, 1]     # a 2nd world would end at 4
