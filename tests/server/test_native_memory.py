@@ -64,7 +64,7 @@ def test_the_bots_process_trims_between_answers(monkeypatch):
     monkeypatch.setattr(brains, "Trimmer", Counting)
     monkeypatch.setattr(brains, "lower_priority", lambda niceness: None)
     monkeypatch.setattr(brains, "_think", lambda *request: {"type": "pass"})
-    pipe = Pipe([(n, "ferrocarril", "facil", 0, 1, ("k", "p"), b"") for n in range(3)])
+    pipe = Pipe([(n, "ferrocarril", "facil", 0, 1, ("k", "p"), b"", None) for n in range(3)])
     brains._serve(pipe, 10)
     assert [n for n, _, _ in pipe.sent] == [0, 1, 2]
     assert len(made[0].calls) == 3
