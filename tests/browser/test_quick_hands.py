@@ -36,3 +36,36 @@ def test_cards_picked_before_the_last_plays_answer_stay_picked(host, tv, new_pho
     expect(card).to_have_attribute("aria-pressed", "true")
     lay(phone, " ".join(FC_LAST_GROUPS[1].split()[1:]), "meld")
     expect(phone.locator(".fc-hand .hand-card")).to_have_count(1)
+
+
+def test_canasta_keeps_the_cards_picked_while_a_draw_or_a_discard_is_answered(host, new_phone):
+    """Canasta: a card picked while the draw's answer is on its way stays picked; after a
+    discard only the discarded card's pick goes, not the one made while it was answered."""
+    from tests.browser.canasta_rooms import CanastaRoom, act, stack
+    phone = new_phone()
+    held = HeldMessages(phone, answers)
+    deal = {"hands": ["9h 9d 5c 6d Jh 8h", "4s 5s 6s 7s"], "pile": "7c", "turn": 0,
+            "dealer": 1, "fill": True}
+    room = CanastaRoom(host, phone, deal, 2)
+    try:
+        expect(phone.locator(".cn-turn.mine")).to_be_visible()
+        held.holding = True
+        act(phone, "draw").click()
+        expect(phone.locator(".cn-hand .cn-stack")).not_to_have_count(5)   # the state came
+        phone_states.tap_card(phone, stack(phone, "5"))
+        assert held.held, "the draw's answer was not held"
+        held.release()
+        phone.wait_for_timeout(300)                            # the answer handled
+        expect(stack(phone, "5")).to_have_attribute("aria-pressed", "true")
+
+        held.holding = True
+        act(phone, "discard").click()
+        expect(stack(phone, "5")).to_have_count(0)             # the state came: discarded
+        phone_states.tap_card(phone, stack(phone, "8"))
+        assert held.held, "the discard's answer was not held"
+        held.release()
+        phone.wait_for_timeout(300)
+        expect(stack(phone, "8")).to_have_attribute("aria-pressed", "true")
+        expect(phone.locator(".cn-hand .cn-stack.selected")).to_have_count(1)
+    finally:
+        room.close()

@@ -324,9 +324,17 @@ export function mount(root, ctx) {
     el.panel.querySelector(".slot.active")?.scrollIntoView({ block: "nearest", behavior: "instant" });
   }
 
-  function finishMode() {
+  // `sent`: the cards the play took from the selection (a count per rank) leave it, not those
+  // picked since it left (the next play's, on a slow network); without it the whole selection
+  // goes. A draw or a kitty's answer takes nothing from it.
+  function finishMode(sent = null) {
     ui.mode = null;
-    ui.selected.clear();
+    if (!sent) ui.selected.clear();
+    for (const [rank, n] of sent || []) {
+      const left = (ui.selected.get(rank) || 0) - n;
+      if (left > 0) ui.selected.set(rank, left);
+      else ui.selected.delete(rank);
+    }
     render();
   }
 
@@ -376,12 +384,13 @@ export function mount(root, ctx) {
 
   async function act(type) {
     const codes = selectedEntries().map((e) => e.code);
+    const sent = new Map(ui.selected);
     switch (type) {
       case "draw": case "take_top": case "no_discard": case "next_round": case "take_kitty": case "leave_kitty":
-        if ((await send({ type }))?.ok) finishMode();
+        if ((await send({ type }))?.ok) finishMode(new Map());
         return;
       case "discard":
-        if ((await send({ type, card: codes[0] }))?.ok) finishMode();
+        if ((await send({ type, card: codes[0] }))?.ok) finishMode(sent);
         return;
       case "meld": {
         // Nothing chosen: the composer with the engine's proposals, the first one in it.
@@ -394,7 +403,7 @@ export function mount(root, ctx) {
         // Already melded, one meld chosen: laid at once; else the composer.
         if (mine().melded && slots.length === 1 && slots[0].length >= 3) {
           const byId = codeById();
-          if ((await send({ type: "meld", melds: [slots[0].map((id) => byId.get(id))] }))?.ok) finishMode();
+          if ((await send({ type: "meld", melds: [slots[0].map((id) => byId.get(id))] }))?.ok) finishMode(sent);
           return;
         }
         compose("compose", slots);
@@ -522,7 +531,8 @@ export function mount(root, ctx) {
     const meld = target.closest("[data-meld].pickable");
     if (!meld) return false;
     const cards = picking ? ui.mode.codes : selectedEntries().map((e) => e.code);
-    send({ type: "add", meld: Number(meld.dataset.meld), cards }).then((reply) => { if (reply?.ok) finishMode(); });
+    const sent = new Map(ui.selected);
+    send({ type: "add", meld: Number(meld.dataset.meld), cards }).then((reply) => { if (reply?.ok) finishMode(sent); });
     return true;
   }
 
