@@ -76,6 +76,13 @@ def test_the_tv_sounds_the_table_the_phone_its_window_and_the_host_menu_silences
     assert set(played(abuela)) <= {"ask", "tick", "turn"}, played(abuela)
     # The host menu's switch: nothing more sounds while the game goes on.
     menu = open_host_menu(tv)
+    # The open menu stays as drawn while the computers play on (a click between its press and
+    # its release is not lost to a redraw): the same switch, several states later.
+    menu.locator(".sound-switch").evaluate("el => { el.kept = true; }")
+    seen = events_seen(tv)
+    tv.wait_for_function("n => (window.sobremesaTV.state?.game?.events || []).slice(-1)[0]?.n >= n",
+                         arg=seen + 3, timeout=3 * WAIT_MS)
+    assert menu.locator(".sound-switch").evaluate("el => el.kept === true")
     menu.locator(".sound-switch").click()
     expect(menu.locator(".sound-switch")).to_have_attribute("aria-pressed", "false")
     expect(menu.locator(".menu-volume input")).to_be_disabled()

@@ -49,13 +49,23 @@ export function renderHostLayer(layer, button, ctx) {
     damaged.length && h("span", { class: "menu-alert", text: ` ⚠ ${damaged.length}` })].filter(Boolean));
   button.onclick = () => { menuOpen = !menuOpen; ctx.rerender(); };
   const typing = document.activeElement?.classList.contains("pair-input") ? document.activeElement.selectionStart : null;
-  layer.replaceChildren(...[storageBanner(state), noticeBanner(state, ctx), requestPrompts(state, ctx),
-    menuOpen && hostMenu(state, ctx)].filter(Boolean));
+  const parts = [storageBanner(state), noticeBanner(state, ctx), requestPrompts(state, ctx),
+    menuOpen && hostMenu(state, ctx)].filter(Boolean);
+  // A state the layer shows alike (the computers play on behind an open menu) leaves it as it
+  // is: a click between its press and its release, or the volume being dragged, is not lost.
+  // What a button does is drawn on it (its state, its seat), so the same drawing acts alike.
+  if (sameDrawing(layer, parts)) return;
+  layer.replaceChildren(...parts);
   const input = typing === null ? null : layer.querySelector(".pair-input");
   if (input) {             // a state pushed while a code is typed: the typing goes on
     input.focus();
     input.setSelectionRange(typing, typing);
   }
+}
+
+function sameDrawing(layer, parts) {
+  const now = layer.children;
+  return now.length === parts.length && parts.every((part, i) => part.outerHTML === now[i].outerHTML);
 }
 
 // The laptop cannot save (a full disk, the file held by another program): moves wait, and the
@@ -88,7 +98,7 @@ function requestPrompts(state, ctx) {
       h("div", { class: "request-buttons" },
         h("button", { type: "button", class: "accept", dataset: { request: request.id },
           on: { click: () => ctx.host("approve", { request: request.id }) } }, t("tv.request_accept")),
-        h("button", { type: "button", class: "deny",
+        h("button", { type: "button", class: "deny", dataset: { request: request.id },
           on: { click: () => ctx.host("deny", { request: request.id }) } }, t("tv.request_deny"))));
   }));
 }
@@ -190,8 +200,8 @@ function seatItem(seat, room, ctx) {
   const actions = [];
   if (!seat.bot && playing) {
     actions.push(seat.autoplay
-      ? h("button", { type: "button", on: { click: () => ctx.host("to_human", { seat: seat.id }) } }, t("tv.to_human"))
-      : h("button", { type: "button", on: { click: () => ctx.host("to_bot", { seat: seat.id }) } }, t("tv.to_bot")));
+      ? h("button", { type: "button", dataset: { seat: seat.id }, on: { click: () => ctx.host("to_human", { seat: seat.id }) } }, t("tv.to_human"))
+      : h("button", { type: "button", dataset: { seat: seat.id }, on: { click: () => ctx.host("to_bot", { seat: seat.id }) } }, t("tv.to_bot")));
   }
   if (!seat.bot || !playing) {
     const armed = confirmRemove === seat.id;
