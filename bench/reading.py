@@ -5,7 +5,7 @@ other seats' choices) is worth trying in whole games only if it brings the hones
 closer to the peeking one: hundreds of positions show that, where a gain in games needs
 thousands.
 
-    scripts/bench reading GAME [--seats 4] [--games 15] [--seed 0] [--every 1]
+    scripts/bench reading GAME [--seats 4] [--games 15] [--seed 0] [--every 1] [--ceiling]
                           [--option rounds=1] [--workers 2] [--record FILE --label NAME]
     scripts/bench reading --report FILE ... [--versus LABEL OTHER]
 
@@ -13,6 +13,11 @@ The positions are those of the seeded games of normal players (the same for any 
 two labels' records pair position by position); `--every K` keeps one in K. Prints the share
 of the positions where the two choices agree, with its 95 % interval, and the honest search's
 CPU per decision; `--versus` pairs two labels over the positions both met.
+
+`--ceiling` measures how far the share can go: at each position the peeking search against
+itself with another seed (other worlds, the same true hands). What two seeds of the same
+seeing search leave apart is the search's own noise, that no reading of the hidden cards
+closes; a reading worth trying is one that brings the honest share toward this one.
 """
 from __future__ import annotations
 
@@ -31,7 +36,7 @@ from engine.registry import GAMES
 def positions_of(job: tuple) -> dict:
     """One game of normal players: at each position kept where difícil would search, whether
     its honest choice is the peeking one's, and the honest decision's CPU seconds."""
-    name, players, seed, options, every = job
+    name, players, seed, options, every, ceiling = job
     game_class = GAMES[name]
     game = game_class.new(players, options, seed)
     normal = [game_class.make_bot("normal", s, seed) for s in range(players)]
@@ -43,6 +48,9 @@ def positions_of(job: tuple) -> dict:
         if len(honest.rules.candidates(view)) > 1:
             searched += 1
             if searched % every == 0:
+                if ceiling:             # the same seeing search, other worlds
+                    honest = game_class.make_bot("dificil", seat, seed + 1)
+                    peeking(honest.rules, game)
                 started = time.process_time()
                 mine = honest.choose(view)
                 cpu.append(time.process_time() - started)
@@ -51,7 +59,7 @@ def positions_of(job: tuple) -> dict:
                 agree.append(mine == seeing.choose(view))
         game.apply(seat, action)
     return {"game": name, "players": players, "seed": seed, "options": options,
-            "every": every, "agree": agree, "cpu_ms": [round(t * 1000, 1) for t in cpu]}
+            "every": every, **({"ceiling": True} if ceiling else {}), "agree": agree, "cpu_ms": [round(t * 1000, 1) for t in cpu]}
 
 
 def summary(records: list[dict]) -> dict:
@@ -81,11 +89,14 @@ def versus(records: list[dict], first: str, second: str) -> dict:
             "only_first": only_first, "only_second": only_second}
 
 
-def show(name: str, players: int, s: dict) -> None:
+def show(name: str, players: int, s: dict, ceiling: bool = False) -> None:
     low, high = s["interval"]
-    cpu = f"; the honest search's CPU p50 / p95 {s['cpu'][0]:.0f} / {s['cpu'][1]:.0f} ms" \
+    searcher = "the second seeing search" if ceiling else "the honest search"
+    cpu = f"; {searcher}'s CPU p50 / p95 {s['cpu'][0]:.0f} / {s['cpu'][1]:.0f} ms" \
         if s["cpu"] else ""
-    print(f"{name} at {players} seats: the honest choice is the peeking one at "
+    what = "two seeds of the seeing search choose alike" if ceiling \
+        else "the honest choice is the peeking one"
+    print(f"{name} at {players} seats: {what} at "
           f"{s['share']:.1%} [{low:.1%}, {high:.1%}] of {s['positions']} positions{cpu}",
           flush=True)
 
@@ -97,6 +108,8 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=15)
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     parser.add_argument("--every", type=int, default=1, help="keep one position in K")
+    parser.add_argument("--ceiling", action="store_true",
+                        help="the seeing search against itself with another seed")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--record", metavar="FILE")
@@ -115,12 +128,12 @@ def main(argv=None) -> int:
         for label in sorted({r.get("label", "") for r in kept}):
             mine = [r for r in kept if r.get("label", "") == label]
             print(f"[{label}] ", end="")
-            show(mine[0]["game"], mine[0]["players"], summary(mine))
+            show(mine[0]["game"], mine[0]["players"], summary(mine), bool(mine[0].get("ceiling")))
         return 0
     if not args.game:
         parser.error("name a game, or --report FILE")
     options = parsed_options(args.option)
-    jobs = [(args.game, args.seats, args.seed + g, options, args.every)
+    jobs = [(args.game, args.seats, args.seed + g, options, args.every, args.ceiling)
             for g in range(args.games)]
     done = []
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
@@ -130,7 +143,7 @@ def main(argv=None) -> int:
             if args.record:
                 with open(args.record, "a", encoding="utf-8") as out:
                     out.write(json.dumps(record) + "\n")
-    show(args.game, args.seats, summary(done))
+    show(args.game, args.seats, summary(done), args.ceiling)
     return 0
 
 
