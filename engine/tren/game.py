@@ -202,10 +202,6 @@ class Tren(RoundGame):
         trains = [(k, self._train(k).open) for k in keys]
         return {t: [k for k, end in trains if t.has(end)] for t in self.hands[seat]}
 
-    def _ends_open(self, seat: int) -> list[int]:
-        """The numbers `seat` may play on now."""
-        return sorted({self._train(k).open for k in self._open_to(seat)})
-
     def _can_play(self, seat: int) -> bool:
         return any(self.placements(seat).values())
 
@@ -273,10 +269,9 @@ class Tren(RoundGame):
             raise refuse("drew_this_turn")
         if not self.boneyard:
             raise refuse("boneyard_empty")
-        ends = self._ends_open(seat)          # none of the hand's tiles fits
         self.hands[seat].append(self.boneyard.pop())
         self.drawn = True
-        self._event("draw", seat, ends=ends)
+        self._event("draw", seat)
 
     def _do_pass(self, seat, act) -> None:
         self._in_turn(seat)
@@ -292,11 +287,10 @@ class Tren(RoundGame):
             raise refuse("tile_fits_no_pass")
         if not self.drawn and self.boneyard:
             raise refuse("draw_before_passing")
-        ends = self._ends_open(seat)          # the drawn tile did not fit either
         if not self.markers[seat]:
             self.markers[seat] = True
             self._event("marker_on", seat)
-        self._event("pass", seat, ends=ends)
+        self._event("pass", seat)
         self._end_turn(seat, played=False)
         if not self.boneyard and self._blocked():
             self._end_round(winner=None)
@@ -422,28 +416,8 @@ class Tren(RoundGame):
             "hand_size": HAND_TABLES[self.options["tiles"]][self.players],
             "rules": {k: self.options[k] for k in ("tiles", "start", "first_turn",
                                                     "double_blank", "faces")},
-            "misses": self._round_misses(),
             **self._round_view(),
         }
-
-    def _round_misses(self) -> list[dict]:
-        """Each time this round a seat was seen without a tile to play, in order, as the whole
-        table saw it: a draw (the hand before it) or a pass (the hand after that draw); the
-        numbers it could play on then, and the tiles it has drawn since that hand (a draw's
-        own tile among them)."""
-        misses, drawn = [], [0] * self.players
-        for event in reversed(self.events):
-            kind = event["type"]
-            if kind in ("deal", "hub"):
-                break
-            if "ends" not in event:
-                continue
-            seat = event["seat"]
-            if kind == "draw":
-                drawn[seat] += 1
-            misses.append({"seat": seat, "ends": event["ends"], "drawn": drawn[seat]})
-        misses.reverse()
-        return misses
 
     def _private_view(self, seat: int) -> dict:
         fits = self.placements(seat)
