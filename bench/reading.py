@@ -59,7 +59,8 @@ def positions_of(job: tuple) -> dict:
                 agree.append(mine == seeing.choose(view))
         game.apply(seat, action)
     return {"game": name, "players": players, "seed": seed, "options": options,
-            "every": every, **({"ceiling": True} if ceiling else {}), "agree": agree, "cpu_ms": [round(t * 1000, 1) for t in cpu]}
+            "every": every, **({"ceiling": True} if ceiling else {}), "agree": agree,
+            "cpu_ms": [round(t * 1000, 1) for t in cpu]}
 
 
 def summary(records: list[dict]) -> dict:

@@ -142,7 +142,8 @@ def test_a_tap_on_a_button_at_rest_says_why_in_the_readers_language(host, tv, ne
     # At rest, yet readable; and clearly not like the way on (Robar, bright).
     resting = abuela.evaluate(CONTRAST, '.fc-actions [data-act="discard"]')
     assert resting["ratio"] >= 4.5 and resting["opacity"] == "1", resting
-    assert resting["background"] != abuela.evaluate(CONTRAST, '.fc-actions [data-act="draw"]')["background"]
+    way_on = abuela.evaluate(CONTRAST, '.fc-actions [data-act="draw"]')
+    assert resting["background"] != way_on["background"]
     tap_at_rest(abuela, "discard", "Primero roba una carta.")
 
     button(abuela, "draw").click()

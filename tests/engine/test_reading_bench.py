@@ -24,7 +24,8 @@ def test_the_ceiling_pits_the_seeing_search_against_itself_with_other_worlds(mon
     job = ("tren", 2, 5, {"rounds": 1}, 3)
     peeks = []
     real = reading.peeking
-    monkeypatch.setattr(reading, "peeking", lambda rules, game: (peeks.append(rules), real(rules, game)))
+    monkeypatch.setattr(reading, "peeking",
+                        lambda rules, game: (peeks.append(rules), real(rules, game)))
     plain = reading.positions_of((*job, False))
     assert len(peeks) == len(plain["agree"]) and "ceiling" not in plain
     peeks.clear()
