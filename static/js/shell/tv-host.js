@@ -65,7 +65,7 @@ export function renderHostLayer(layer, button, ctx) {
 
 function sameDrawing(layer, parts) {
   const now = layer.children;
-  return now.length === parts.length && parts.every((part, i) => part.outerHTML === now[i].outerHTML);
+  return now.length === parts.length && parts.every((part, i) => part.isEqualNode(now[i]));
 }
 
 // The laptop cannot save (a full disk, the file held by another program): moves wait, and the
