@@ -6,8 +6,9 @@ draws, passes, scores and rounds won as shown, the seat's own hand, and the unse
 whole deck minus the hand, the table and the loose cards) dealt at random into the other hands
 (as many as each holds) and the stock. Playouts go through the game's own handlers with action
 values (no log, no view, no refusal text) and every seat chooses by normal's rules, the exact
-solver included, fed from the state (`lean_view`: the facts normal reads, as a full view says
-them; tests/engine/test_manipulacion_hard.py checks both against the engine).
+solver included (its answers remembered: `remembered_solve`), fed from the state (`lean_view`:
+the facts normal reads, as a full view says them; tests/engine/test_manipulacion_hard.py checks
+both against the engine).
 
 The candidates, normal's move first, only when normal would play: normal's play (the solver's
 best, as one set_table); holding, a draw or a pass instead where the rules let a player who
@@ -40,6 +41,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 
 from engine.cards import JOKER
 from engine.game import GAME_OVER, ROUND_OVER
@@ -48,7 +50,7 @@ from engine.manipulacion.bots import NormalBot
 from engine.manipulacion.commit import physical
 from engine.manipulacion.game import PLAY, Manipulacion
 from engine.manipulacion.melds import fmt, parse_all
-from engine.manipulacion.rulesets import TO_150
+from engine.manipulacion.rulesets import RULESETS, TO_150
 from engine.manipulacion.solver import solve_best
 from engine.search import NormalPlayers, SearchBot, deal_hands
 
@@ -83,6 +85,22 @@ def act(game: Manipulacion, seat: int, action: dict) -> None:
         game.__dict__.pop("_as_logged", None)
 
 
+def remembered_solve(rules, table, hand, loose=(), opening_run: bool = False):
+    """`solve_best` for the playouts, remembering its last answers: a search meets the same
+    table and hand again and again (the seat's own next turn after a rival who only drew, in
+    every world): about one call in six at two seats. The solver is deterministic, so a
+    remembered answer is the one it would give again: the choices are the same, sooner."""
+    name = rules.name
+    if RULESETS.get(name) is not rules:             # a rule set of its own: not remembered
+        return solve_best(rules, table, hand, loose, opening_run=opening_run)
+    return _remembered(name, tuple(map(tuple, table)), tuple(hand), tuple(loose), opening_run)
+
+
+@lru_cache(maxsize=4096)
+def _remembered(name, table, hand, loose, opening_run):
+    return solve_best(RULESETS[name], table, hand, loose, opening_run=opening_run)
+
+
 def _without_jokers(rules, table, hand, loose, **extra):
     return solve_best(rules, table, [c for c in hand if c != JOKER], loose, **extra)
 
@@ -94,7 +112,7 @@ def hand_points(game: Manipulacion) -> list[int]:
 class ManipulacionRules:
     def __init__(self, seat: int, seed: int = 0):
         self.seat, self.seed = seat, seed
-        self.normal_of = NormalPlayers(NormalBot)
+        self.normal_of = NormalPlayers(lambda s: NormalBot(s, solver=remembered_solve))
 
     def candidates(self, view: dict) -> list[dict]:
         allowed = view.get("allowed") or []

@@ -165,9 +165,11 @@ def test_normal_checks_the_solvers_table_and_falls_back_to_facil_when_it_is_refu
     assert action["type"] == "move" and action["from"] == "hand"
 
 
-def test_normal_without_a_play_from_the_solver_plays_like_facil(solver_stub):
+def test_normal_without_a_play_from_the_solver_draws_without_asking_facil(solver_stub):
+    # The solver is exact (test_manipulacion_crosscheck): when it finds no play, the hand alone
+    # has none either. The stub lies here, so asking facil would show: it would lay 5h 6h 7h.
     solver_stub.best = None
-    game = deal(["2c 9d", "3c"], "Ad", ruleset="maquiavelo")
+    game = deal(["5h 6h 7h 2c", "3c"], "Ad", ruleset="maquiavelo")
     assert make_bot("normal", 0).choose(game.view(0)) == {"type": "draw", "confirm": True}
     assert solver_stub.calls and solver_stub.calls[-1][0] == "best"
 

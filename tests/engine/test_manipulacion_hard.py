@@ -2,7 +2,8 @@
 holds exactly what a full view says of the same things and normal chooses the same from both;
 the playouts' path through the handlers leaves the state `apply` leaves; a world built from a
 view shows that seat the same view again, with the unseen cards moved around; the candidates
-are normal's play first, then holding. The real solver plays here (normal's own)."""
+are normal's play first, then holding; the playouts' remembered solver judges exactly as the
+solver asked afresh. The real solver plays here (normal's own)."""
 import random
 
 import pytest
@@ -107,3 +108,44 @@ def test_holding_a_joker_difficil_also_weighs_the_play_that_keeps_it():
     assert kept["type"] == "set_table"
     assert not any(c.startswith("*") for g in kept["table"] for c in g)
     assert moves[-1] == {"type": "draw", "confirm": True}
+
+
+def searched_views(players: int, seed: int, wanted: int):
+    """Views of a normal game's seats where difícil has a choice to weigh."""
+    for game in normal_round("manipulacion", players, seed):
+        view = game.view(game.turn)
+        if len(hard.ManipulacionRules(game.turn).candidates(view)) > 1:
+            yield game.turn, view
+            wanted -= 1
+            if not wanted:
+                return
+
+
+def test_the_playouts_remember_the_solvers_answers_and_judge_exactly_as_without(
+        full_search, monkeypatch):
+    """The playouts' solver remembers its answers (the same table and hand come back in world
+    after world): every result of the search is what the solver asked afresh gives."""
+    asked = []
+
+    def counted(*args, **kwargs):
+        asked.append(args)
+        return hard.solve_best(*args, **kwargs)
+
+    for seat, view in searched_views(2, 24101, 3):
+        judged = []
+        for remembering in (True, False):
+            hard._remembered.cache_clear()
+            if not remembering:
+                monkeypatch.setattr(hard, "remembered_solve", counted)
+            bot = hard.DificilBot(seat, 5)
+            choice = bot.choose(view)
+            judged.append((choice, [(j.action, j.results) for j in bot.last]))
+            monkeypatch.undo()
+        assert judged[0] == judged[1]
+        assert hard._remembered.cache_info().hits == 0        # the second search asked afresh
+    info_asked = len(asked)
+    hard._remembered.cache_clear()
+    for seat, view in searched_views(2, 24101, 3):
+        hard.DificilBot(seat, 5).choose(view)
+    info = hard._remembered.cache_info()
+    assert info.hits + info.misses == info_asked and info.hits > info_asked / 10

@@ -55,11 +55,15 @@ def test_normal_bot_games_with_the_real_solver_are_legal_and_end(ruleset):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("ruleset", RULESET_NAMES)
-def test_the_engine_accepts_every_play_the_solver_finds(ruleset):
+def test_the_engine_accepts_every_play_the_solver_finds_and_facil_none_it_does_not(ruleset):
+    """Where the solver finds no play, facil finds none from the hand alone: normal draws or
+    passes then without asking facil (engine/manipulacion/bots.py)."""
     rules = RULESETS[ruleset]
+    nothing = 0
     for seed in range(3):
         game = Manipulacion.new(3, {"ruleset": ruleset, "mandatory_play": "trust"}, seed)
         bots = [make_bot("normal", s, seed) for s in range(3)]
+        facil = [make_bot("facil", s, seed) for s in range(3)]
         for _ in range(60):
             if game.phase != "play":
                 break
@@ -71,7 +75,11 @@ def test_the_engine_accepts_every_play_the_solver_finds(ruleset):
                 check_play(rules, game.table, game.loose, game.hands[seat],
                            [list(g) for g in best.table], list(best.loose),
                            game.opened[seat])
+            elif best is None and game.copy is None:
+                assert facil[seat].find_play(game.view(seat)) is None
+                nothing += 1
             game.apply(seat, bots[seat].choose(game.view(seat)))
+    assert nothing >= 10
 
 
 def test_normal_bot_plays_the_solvers_best_play_in_one_set_table():
