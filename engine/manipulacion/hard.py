@@ -88,7 +88,7 @@ def act(game: Manipulacion, seat: int, action: dict) -> None:
 def remembered_solve(rules, table, hand, loose=(), opening_run: bool = False):
     """`solve_best` for the playouts, remembering its last answers: a search meets the same
     table and hand again and again (the seat's own next turn after a rival who only drew, in
-    every world): about one call in six at two seats. The solver is deterministic, so a
+    every world): about one call in seven at two seats. The solver is deterministic, so a
     remembered answer is the one it would give again: the choices are the same, sooner."""
     name = rules.name
     if RULESETS.get(name) is not rules:             # a rule set of its own: not remembered

@@ -39,8 +39,10 @@ SAMPLE_FLIGHTS = """([table, pieces]) => {
     return o;
   };
   const side = (r) => Math.max(r.width, r.height);
-  const frame = () => {
-    const ghost = document.querySelector(".flying-card");
+  // One sample of a flying piece, `at` a painted "frame", or as its flight "starts" and as it
+  // "ends" (the finished promise resolves before the finish event that takes the piece away),
+  // whatever frames a busy browser dropped.
+  const sample = (ghost, at) => {
     const box = document.querySelector(table);
     if (ghost && box) {
       const face = ghost.querySelector("svg") || ghost;
@@ -59,11 +61,24 @@ SAMPLE_FLIGHTS = """([table, pieces]) => {
         lies: lies && lies.width ? [Math.round(lies.width), Math.round(lies.height)] : null,
         longest: Math.round(side(r)), table: opacity(box), shown: shown.length,
         biggest: Math.round(Math.max(0, ...shown.map((p) => side(p.getBoundingClientRect())))),
+        at,
       });
     }
+  };
+  const frame = () => {
+    sample(document.querySelector(".flying-card"), "frame");
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    const flight = animate.apply(this, args);
+    if (this.classList.contains("flying-card")) {
+      sample(this, "starts");
+      flight.finished.then(() => sample(this, "ends"), () => {});
+    }
+    return flight;
+  };
 }"""
 
 
@@ -137,12 +152,14 @@ def test_a_computer_players_tile_flies_as_it_then_lies_on_its_train(browser, hos
         assert len(played) >= 3, f"tiles seen flying onto the table: {played}"
         for code in played:
             flight = [s for s in samples if s["tile"] == code]
-            # As it lands: the size and shape of the tile it lands on. Of its last three frames
-            # the closest: on a busy machine the browser drops frames, and the last one sampled
-            # can come before the landing, the tile still shrinking (136×68 px on a 118×59 one).
-            (w, h), (lw, lh) = min(
-                ((s["flying"], s["lies"]) for s in flight[-3:]),
-                key=lambda pair: abs(pair[0][0] - pair[1][0]) + abs(pair[0][1] - pair[1][1]))
+            # As it lands (sampled as its flight ends: on a busy machine the browser drops
+            # frames, and the last one painted can come before the landing, the tile still
+            # shrinking), the size and shape of the tile it lands on as it lay when the flight
+            # began: a table busy with quick moves can fit itself smaller while a tile is in
+            # the air (a 138×69 px landing on a tile then lying 112×56 px).
+            ends = {at: [s for s in flight if s["at"] == at] for at in ("starts", "ends")}
+            assert ends["starts"] and ends["ends"], f"{code}: its flight's start and end unseen"
+            (w, h), (lw, lh) = ends["ends"][-1]["flying"], ends["starts"][-1]["lies"]
             assert abs(w - lw) <= 0.15 * lw and abs(h - lh) <= 0.15 * lh, \
                 f"{code} landed {w}×{h} px on the same tile lying {lw}×{lh} px"
             longest = max(max(s["flying"]) / max(s["lies"]) for s in flight)
