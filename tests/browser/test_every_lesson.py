@@ -63,6 +63,11 @@ def ferrocarril_tap(page: Page, move) -> None:
         page.wait_for_timeout(250)
 
 
+# The taps that send a move: the next tap waits a little for its answer (a local tap, picking
+# cards or groups, redraws at once).
+MANIPULACION_SENDS = {"a", "done", "draw", "undo", "close"}
+
+
 def manipulacion_tap(page: Page, tap: str) -> None:
     kind, _, arg = tap.partition(":")
     if kind == "c":
@@ -88,7 +93,8 @@ def manipulacion_tap(page: Page, tap: str) -> None:
         tap_next(page)
     else:
         shown(page, f'.mn-actions [data-act="{kind}"]').tap()
-    page.wait_for_timeout(200)
+    if kind in MANIPULACION_SENDS:
+        page.wait_for_timeout(200)
 
 
 def tren_tap(page: Page, move) -> None:
@@ -108,9 +114,9 @@ def tren_tap(page: Page, move) -> None:
             }""", arg=page.held_tile)
     elif kind == "act":
         shown(page, f'[data-act="{move[1]}"]').tap()
+        page.wait_for_timeout(200)
     elif kind == "next":
         tap_next(page)
-    page.wait_for_timeout(200)
 
 
 def canasta_tap(page: Page, move) -> None:

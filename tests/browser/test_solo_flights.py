@@ -118,6 +118,19 @@ def flights_seen(page: Page, enough, deadline_s: float = 45) -> list[dict]:
     return page.evaluate("window.samples")
 
 
+def whole_flights(samples: list[dict]) -> dict[str, dict[str, list[dict]]]:
+    """Each tile seen flying from its start to its end, its samples by `at`, those measured
+    against the same tile on the table (the sampler can begin with a tile already in the air,
+    and a drawn tile flies face down)."""
+    flights: dict[str, dict[str, list[dict]]] = {}
+    for s in samples:
+        if s["tile"] and s["lies"]:
+            flight = flights.setdefault(s["tile"], {"starts": [], "frame": [], "ends": []})
+            flight[s["at"]].append(s)
+    return {code: {**f, "frames": f["starts"] + f["frame"] + f["ends"]}
+            for code, f in flights.items() if f["starts"] and f["ends"]}
+
+
 @pytest.mark.parametrize("game", ["tren", "ferrocarril", "manipulacion"])
 def test_the_table_stays_drawn_and_the_piece_keeps_its_size_while_it_flies(browser, host, game):
     with page_in(browser, WAIT_MS, viewport=LAPTOP) as page:
@@ -141,28 +154,24 @@ def test_a_computer_players_tile_flies_as_it_then_lies_on_its_train(browser, hos
     both measured in the same frames."""
     with page_in(browser, WAIT_MS, viewport=LAPTOP) as page:
         entry = watch_the_computer_play(page, host, "tren")
-        landed = lambda s: [x for x in s if x["tile"] and x["lies"]]     # noqa: E731
-        flights_seen(page, lambda s: len({x["tile"] for x in landed(s)}) >= 3)
+        flights_seen(page, lambda s: len(whole_flights(s)) >= 3)
         # Paused (the computer players stop), the last flight lands.
         paused = host_command(host.url, entry["room"], entry["host_token"], "pause", {})
         assert paused == {"ok": True}, paused
         page.wait_for_function("() => !document.querySelector('.flying-card')")
-        samples = landed(page.evaluate("window.samples"))
-        played = sorted({s["tile"] for s in samples})
+        samples = page.evaluate("window.samples")
+        played = whole_flights(samples)
         assert len(played) >= 3, f"tiles seen flying onto the table: {played}"
-        for code in played:
-            flight = [s for s in samples if s["tile"] == code]
+        for code, flight in played.items():
             # As it lands (sampled as its flight ends: on a busy machine the browser drops
             # frames, and the last one painted can come before the landing, the tile still
             # shrinking), the size and shape of the tile it lands on as it lay when the flight
             # began: a table busy with quick moves can fit itself smaller while a tile is in
             # the air (a 138×69 px landing on a tile then lying 112×56 px).
-            ends = {at: [s for s in flight if s["at"] == at] for at in ("starts", "ends")}
-            assert ends["starts"] and ends["ends"], f"{code}: its flight's start and end unseen"
-            (w, h), (lw, lh) = ends["ends"][-1]["flying"], ends["starts"][-1]["lies"]
+            (w, h), (lw, lh) = flight["ends"][-1]["flying"], flight["starts"][-1]["lies"]
             assert abs(w - lw) <= 0.15 * lw and abs(h - lh) <= 0.15 * lh, \
                 f"{code} landed {w}×{h} px on the same tile lying {lw}×{lh} px"
-            longest = max(max(s["flying"]) / max(s["lies"]) for s in flight)
+            longest = max(max(s["flying"]) / max(s["lies"]) for s in flight["frames"])
             assert longest <= MAX_GROWTH, f"{code} flew {longest:.2f}× the tile it lands on"
 
 
