@@ -63,9 +63,10 @@ def ferrocarril_tap(page: Page, move) -> None:
         page.wait_for_timeout(250)
 
 
-# The taps that send a move: the next tap waits a little for its answer (a local tap, picking
-# cards or groups, redraws at once).
-MANIPULACION_SENDS = {"a", "done", "draw", "undo", "close"}
+# The taps that only pick (a card of the hand, a card on the table): they send nothing and
+# redraw at once. Every other tap sends a move, and the next waits a little for its answer (a
+# second move of the same type while the first is in flight is taken for a double tap).
+MANIPULACION_PICKS = {"c", "gc"}
 
 
 def manipulacion_tap(page: Page, tap: str) -> None:
@@ -93,7 +94,7 @@ def manipulacion_tap(page: Page, tap: str) -> None:
         tap_next(page)
     else:
         shown(page, f'.mn-actions [data-act="{kind}"]').tap()
-    if kind in MANIPULACION_SENDS:
+    if kind not in MANIPULACION_PICKS:
         page.wait_for_timeout(200)
 
 

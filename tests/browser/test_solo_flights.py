@@ -150,8 +150,8 @@ def test_the_table_stays_drawn_and_the_piece_keeps_its_size_while_it_flies(brows
 
 
 def test_a_computer_players_tile_flies_as_it_then_lies_on_its_train(browser, host):
-    """Tren: the played tile flies the size and the way round of the same tile on the table,
-    both measured in the same frames."""
+    """Tren: the played tile lands the size and the way round of the same tile on the table as
+    it lay when the flight began, and never flies much bigger than it."""
     with page_in(browser, WAIT_MS, viewport=LAPTOP) as page:
         entry = watch_the_computer_play(page, host, "tren")
         flights_seen(page, lambda s: len(whole_flights(s)) >= 3)
