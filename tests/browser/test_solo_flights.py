@@ -183,3 +183,51 @@ def test_nothing_flies_in_tren_for_someone_who_asked_for_reduced_motion(browser,
             "n => document.querySelectorAll('.tr-middle svg.domino').length >= n + 3",
             arg=start, timeout=30000)
         assert page.evaluate("window.samples.length") == 0
+
+
+LAID_PIECE = """async () => {
+  const { laidPiece } = await import("/static/js/games/tren/table.js");
+  const { tileEl } = await import("/static/js/pieces/dominoes.js");
+  const train = (key, codes, { folded = 0, endClass = "open-end" } = {}) => {
+    const tiles = codes.map((code, i) => tileEl(code, {
+      extraClass: [i === codes.length - 1 ? endClass : null, i < folded ? "folded" : null]
+        .filter(Boolean).join(" ") || undefined }));
+    const area = document.createElement("div");
+    area.className = "arm-tiles";
+    area.append(...tiles);
+    const section = document.createElement("section");
+    section.dataset.train = String(key);
+    section.append(area);
+    return section;
+  };
+  const root = document.createElement("div");
+  root.append(train(1, ["10-4", "4-4", "4-9"]), train("mexican", ["10-6", "6-2"], { folded: 1 }),
+              train(2, ["8-3"], { endClass: "tr-end" }));
+  document.body.append(root);
+  const style = document.createElement("style");
+  style.textContent = ".folded { display: none }";
+  document.head.append(style);
+  const found = (key, code) => laidPiece(root, key, code)?.dataset.tile ?? null;
+  return {
+    played_then_covered: found(1, "4-4"),
+    either_way_round: found(1, "9-4"),
+    first: found(1, "10-4"),
+    on_another_train: found(2, "4-4"),
+    folded_away: found("mexican", "10-6"),
+    a_phone_lane_end: found(2, "3-8"),
+    no_such_train: found(3, "4-4"),
+  };
+}"""
+
+
+def test_a_tile_flies_to_where_it_lies_not_to_a_later_open_end(tv, host):
+    """Tren: a push can bring several moves (a double, then the tile covering it): each tile
+    flies onto itself on its train, either way round; where it is out of sight (a folded train,
+    a phone lane's older tiles) or not found, onto the train's open end."""
+    tv.goto(host.url + "/")
+    found = tv.evaluate(LAID_PIECE)
+    assert found == {
+        "played_then_covered": "4-4", "either_way_round": "4-9", "first": "10-4",
+        "on_another_train": "8-3", "folded_away": "6-2", "a_phone_lane_end": "8-3",
+        "no_such_train": None,
+    }

@@ -16,7 +16,7 @@ import { eventFollower, fly, inTurn } from "../../shell/motion.js";
 import { mount as mountHand } from "./hand.js";
 import { trainLabel } from "./lanes.js";
 import { MEXICAN, locomotive } from "./trains.js";
-import { mount as mountTable, openEnd } from "./table.js";
+import { laidPiece, mount as mountTable } from "./table.js";
 
 const LANE_PX = 50;           // a train's row on the phone
 const COMPACT_PX = 52;        // two trains a row, on a short screen
@@ -153,8 +153,8 @@ export function mount(root, ctx) {
     if (ev.type === "draw") fly(el.boneyard, seat, tile(null), { ms, pile: "from" });
     else if (ev.type === "play") {
       // The piece flies as it will lie there, the size of that end (never of the whole table).
-      const end = openEnd(el.middle, ev.train);
-      if (end) fly(seat, end, end.cloneNode(true), { ms });
+      const laid = laidPiece(el.middle, ev.train, ev.tile);
+      if (laid) fly(seat, laid, laid.cloneNode(true), { ms });
     }
   }
 

@@ -244,6 +244,17 @@ export function openEnd(root, key) {
   return root.querySelector(`[data-train="${String(key)}"] :is(.open-end, .tr-end)`);
 }
 
+// Tile `code` ("a-b") where it lies on train `key`, either way round (a train on the left reads
+// backwards), or the train's open end where the tile is not in sight (a long train folds, a
+// phone's lane shows its last tiles only). A push can bring several moves, and by the time a
+// later one flies, its train's open end can be a tile laid after it.
+export function laidPiece(root, key, code) {
+  const [a, b] = String(code).split("-");
+  const train = root.querySelector(`[data-train="${String(key)}"]`);
+  const tile = train?.querySelector(`:is([data-tile="${a}-${b}"], [data-tile="${b}-${a}"]):not(.folded)`);
+  return tile?.getClientRects().length ? tile : openEnd(root, key);
+}
+
 // ----- the component ---------------------------------------------------------------------------------
 
 export function mount(root, ctx = {}) {
