@@ -152,7 +152,7 @@ export function mount(root, ctx) {
     const tile = (code) => tileEl(code, { lang: getLang(), digits: digits(), faceDown: !code });
     if (ev.type === "draw") fly(el.boneyard, seat, tile(null), { ms, pile: "from" });
     else if (ev.type === "play") {
-      // The piece flies as it will lie there, the size of that end (never of the whole table).
+      // The piece flies as it lies there, the size of that tile (never of the whole table).
       const laid = laidPiece(el.middle, ev.train, ev.tile);
       if (laid) fly(seat, laid, laid.cloneNode(true), { ms });
     }
