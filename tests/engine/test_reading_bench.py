@@ -1,15 +1,26 @@
 """bench/reading.py: how often difícil's honest choice is the one it makes seeing every hand."""
 from bench import reading
+from engine.search import SURE, Judged
 
 
 def test_the_positions_are_the_same_whoever_searches_and_a_blind_peek_always_agrees(monkeypatch):
     job = ("tren", 2, 5, {"rounds": 1}, 3, False)
     seeing = reading.positions_of(job)
     assert len(seeing["agree"]) == len(seeing["cpu_ms"]) > 3
+    for agree, (mine, theirs), cost in zip(seeing["agree"], seeing["left"], seeing["cost"],
+                                           strict=True):
+        assert cost == 0.0 if agree else (mine or theirs) and cost is not None
+    for agree, (mine, _), j in zip(seeing["agree"], seeing["left"], seeing["judged"],
+                                   strict=True):
+        # remade at the engine's own bar, the honest choice is the one it made
+        again = reading.choice_at(j["honest"], SURE)
+        assert (again != 0) == mine and (again == j["seeing_chose"]) == agree
     monkeypatch.setattr(reading, "peeking", lambda rules, game: None)
     blind = reading.positions_of(job)
     assert len(blind["agree"]) == len(seeing["agree"])      # the same positions
+    assert blind["kinds"] == seeing["kinds"] and len(seeing["kinds"]) == len(seeing["agree"])
     assert all(blind["agree"])                              # the same search, the same choice
+    assert blind["cost"] == [0.0] * len(blind["agree"])
 
 
 def test_seeing_every_hand_changes_some_choices():
@@ -47,3 +58,67 @@ def test_two_labels_pair_position_by_position():
     assert v["first"] == v["second"] == 2 / 3
     s = reading.summary([dict(base, agree=[True, False], cpu_ms=[10.0, 30.0])])
     assert s["positions"] == 2 and s["share"] == 0.5 and s["cpu"] == (20.0, 10.0)
+
+
+def test_a_kind_names_the_moves_compared_normals_first():
+    assert reading.kind_of([{"type": "pass"}, {"type": "buy"}]) == "pass/buy"
+    assert reading.kind_of([{"type": "salir"}, {"type": "discard", "card": "5H"},
+                            {"type": "discard", "card": "KS"}]) == "salir/discard"
+    assert reading.kind_of([{"type": "discard", "card": "5H"},
+                            {"type": "discard", "card": "KS"}]) == "discard"
+
+
+def test_the_cost_is_the_seeing_searchs_own_difference_of_means():
+    buy, keep = {"type": "buy"}, {"type": "pass"}
+    judged = [Judged(keep, (1.0, 3.0)), Judged(buy, (10.0, 20.0))]
+    assert reading.cost_of(judged, keep, buy) == 13.0
+    assert reading.cost_of(judged, buy, keep) == -13.0     # the seeing search chose on its margin
+    assert reading.cost_of(judged, buy, buy) == 0.0
+    assert reading.cost_of(judged, {"type": "draw"}, buy) is None
+
+
+def test_the_kinds_report_sums_where_the_disagreements_and_their_stakes_are(capsys):
+    base = {"game": "ferrocarril", "players": 4, "options": {}, "every": 1, "seed": 1}
+    kept = [dict(base, agree=[True, False, False, False, True],
+                 kinds=["pass/buy", "pass/buy", "buy/pass", "discard", "discard"],
+                 left=[[False, False], [False, True], [True, False], [True, True],
+                       [False, False]],
+                 cost=[0.0, 30.0, 10.0, None, 0.0]),
+            dict(base, seed=2, agree=[False])]          # before kinds were kept: left out
+    rows = {row["kind"]: row for row in reading.by_kind(kept)}
+    assert rows["pass/buy"] == {"kind": "pass/buy", "positions": 2, "disagree": 1,
+                                "honest_kept": 1, "seeing_kept": 0, "both_left": 0,
+                                "cost": 30.0}
+    assert rows["buy/pass"]["seeing_kept"] == 1 and rows["buy/pass"]["cost"] == 10.0
+    assert rows["discard"]["both_left"] == 1 and rows["discard"]["cost"] == 0.0
+    assert [row["kind"] for row in reading.by_kind(kept)][0] == "pass/buy"   # the costliest
+    reading.show_kinds(kept)
+    out = capsys.readouterr().out
+    assert "pass/buy: 2 positions, 1 disagree (50.0%)" in out and "75% of all" in out
+
+
+def test_a_choice_remade_at_another_bar_follows_the_margins():
+    rows = [[5.0, None, 40], [9.0, 1.5, 40], [7.0, 2.5, 40], [12.0, 1.9, 12]]  # the last dropped
+    assert reading.choice_at(rows, 2.0) == 2
+    assert reading.choice_at(rows, 1.0) == 1            # the best mean above the bar
+    assert reading.choice_at(rows, 3.0) == 0
+    assert reading.choice_at([[5.0, None, 3], [9.0, 9.0, 3]], 1.0, least_worlds=4) == 0
+    judged = [Judged({"type": "pass"}, (0.0, 1.0, 0.0, 1.0)),
+              Judged({"type": "buy"}, (2.0, 3.0, 2.0, 3.5))]
+    rows = reading.rows_of(judged)
+    assert rows[0] == [0.5, None, 4] and rows[1][0] == 2.625 and rows[1][1] > 2
+
+
+def test_bars_count_agreements_departures_and_cost_by_kind(capsys):
+    judged = {"honest": [[0.0, None, 40], [3.0, 1.5, 40]],
+              "seeing": [[0.0, None, 40], [20.0, 4.0, 40]], "seeing_chose": 1}
+    kept = [{"game": "ferrocarril", "players": 4, "agree": [False], "kinds": ["pass/buy"],
+             "judged": [judged]}]
+    low, high = reading.at_bars(kept, [1.0, 2.0])["pass/buy"]
+    assert (low["agree"], low["left"], low["cost"], low["gain"]) == (1, 1, 0.0, 20.0)
+    assert (high["agree"], high["left"], high["cost"], high["gain"]) == (0, 0, 20.0, 0.0)
+    reading.show_bars(kept, [1.0, 2.0])
+    out = capsys.readouterr().out
+    assert "2.0 SE: 0.0% / 0 / 20.0 / +0.0" in out and "1.0 SE: 100.0% / 1 / 0.0 / +20.0" in out
+    again = reading.at_bars(kept * 2, [1.0])["pass/buy"][0]
+    assert again["gain"] == 40.0 and again["gain_95"] == 0.0     # two alike: no spread
