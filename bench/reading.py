@@ -184,10 +184,10 @@ def at_bars(records: list[dict], bars: list[float]) -> dict[str, list[dict]]:
     """For each kind, at each bar: how often the honest search's choice, remade with that bar,
     would be the seeing one's, how often it would leave normal's move, what it would cost by
     the seeing search's means (records with their judged moves only), and what it would gain
-    over the engine's own bar (SURE) by the same means, summed over the positions, with the
-    half-width of its 95 % interval (positions taken as independent). The seeing search judged
-    every candidate with the true hands and apart from the honest choices, so its means are a
-    fair yardstick for them, if a noisy one."""
+    over the engine's own bar (SURE, or engine/search.BARS') by the same means, summed over the
+    positions, with the half-width of its 95 % interval (positions taken as independent). The
+    seeing search judged every candidate with the true hands and apart from the honest choices,
+    so its means are a fair yardstick for them, if a noisy one."""
     out: dict[str, list[dict]] = {}
     for r in records:
         if "judged" not in r:
@@ -196,7 +196,8 @@ def at_bars(records: list[dict], bars: list[float]) -> dict[str, list[dict]]:
             rows = out.setdefault(kind, [{"bar": b, "positions": 0, "agree": 0, "left": 0,
                                           "cost": 0.0, "gains": []} for b in bars])
             seeing = j["seeing"]
-            engine_value = seeing[choice_at(j["honest"], search.SURE)][0]
+            engine_bar = search.BARS.get(kind.split("/")[0], search.SURE)
+            engine_value = seeing[choice_at(j["honest"], engine_bar)][0]
             for row, bar in zip(rows, bars, strict=True):
                 mine = choice_at(j["honest"], bar)
                 row["positions"] += 1

@@ -2,6 +2,7 @@
 
     scripts/bench strength [GAME ...] [--games 1000] [--tables 2,4] [--workers 2]
                            [--option rounds=3] [--playouts N] [--seed 1000] [--sure 2.0]
+                           [--bar pass=0.5]
                            [--peek] [--search-seconds S]
 
 For each game and table size: head to head (2 seats: one difícil, one normal) and one difícil
@@ -11,7 +12,9 @@ Wilson interval, against the fair share, and the time of each of difícil's deci
 searched (p50/p95/max, ms) and how many of those left normal's move. Games run in `--workers`
 processes. `--baseline` plays every game again with normal in difícil's seat (the same deal)
 and prints the paired difference; `--playouts` and `--sure` (the standard errors a move must
-beat normal's by, engine/search.SURE) try other settings; `--peek` gives difícil's worlds the
+beat normal's by, engine/search.SURE) try other settings, and `--bar TYPE=SE` another bar
+where normal's move is of that type (engine/search.BARS: `--bar pass=0.5`, a buy where normal
+passes on half a standard error); `--peek` gives difícil's worlds the
 true hidden cards (bench/peek.py: not a player for the table), an upper bound for its reading
 of them. `--record FILE` appends each game as it ends (so a long run stopped early keeps what it
 played), with `--label` naming the code it ran; `--report FILE ...` joins such records, by game,
@@ -85,9 +88,10 @@ def play_one(job: tuple) -> tuple[float, list[float], int, list[float]]:
     clock counts whatever else the machine runs, the CPU only the decision's own work). `level`
     is difícil, or normal for the paired baseline; `peek`: difícil's worlds hold the true hidden
     cards (bench/peek.py)."""
-    name, players, hard_seat, seed, options, playouts, sure, level, peek, seconds = job
+    name, players, hard_seat, seed, options, playouts, sure, bars, level, peek, seconds = job
     if sure is not None:
         search.SURE = sure
+    search.BARS = dict(bars or {})
     return _played(name, players, hard_seat, seed, options, playouts, level, peek, seconds)
 
 
@@ -154,20 +158,23 @@ def paired(won: list[float], baseline: list[float]) -> tuple[float, float, float
 def play_pair(job: tuple) -> dict:
     """One deal: difícil's game and, when `baseline`, the same deal with normal in its seat;
     the record kept for it (`--record`) and joined by `summarise`."""
-    name, players, hard_seat, seed, options, playouts, sure, baseline, label, peek, seconds = job
+    (name, players, hard_seat, seed, options, playouts, sure, bars, baseline, label, peek,
+     seconds) = job
     won, thinking, changed, cpu = play_one((name, players, hard_seat, seed, options, playouts,
-                                            sure, HARD, peek, seconds))
+                                            sure, bars, HARD, peek, seconds))
     record = {"game": name, "players": players, "seed": seed, "seat": hard_seat,
               "options": options, "playouts": playouts, "sure": sure, "label": label, "won": won,
               "thinking_ms": [round(t * 1000, 1) for t in thinking],
               "cpu_ms": [round(t * 1000, 1) for t in cpu], "changed": changed}
+    if bars:
+        record["bars"] = bars
     if peek:
         record["peek"] = True
     if seconds is not None:
         record["search_seconds"] = seconds
     if baseline:
         record["baseline"] = play_one((name, players, hard_seat, seed, options, None, None,
-                                       "normal", False, None))[0]
+                                       None, "normal", False, None))[0]
     return record
 
 
@@ -196,9 +203,10 @@ def summarise(records: list[dict]) -> dict:
 def measure(name: str, players: int, games: int, options: dict, playouts: int | None,
             workers: int, first_seed: int = 1000, sure: float | None = None,
             with_baseline: bool = False, record: str | None = None, label: str = "",
-            peek: bool = False, search_seconds: float | None = None) -> dict:
-    jobs = [(name, players, g % players, first_seed + g, options, playouts, sure, with_baseline,
-             label, peek, search_seconds) for g in range(games)]
+            peek: bool = False, search_seconds: float | None = None,
+            bars: dict | None = None) -> dict:
+    jobs = [(name, players, g % players, first_seed + g, options, playouts, sure, bars,
+             with_baseline, label, peek, search_seconds) for g in range(games)]
     records = []
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -213,6 +221,11 @@ def measure(name: str, players: int, games: int, options: dict, playouts: int | 
 def parsed_options(pairs: list[str]) -> dict:
     """`--option NAME=VALUE` as the game's options (each value read as JSON)."""
     return {k: json.loads(v) for k, v in (o.split("=", 1) for o in pairs)}
+
+
+def parsed_bars(pairs: list[str]) -> dict[str, float]:
+    """`--bar TYPE=SE` as engine/search.BARS."""
+    return {k: float(v) for k, v in (b.split("=", 1) for b in pairs)}
 
 
 def records(paths: list[str]):
@@ -231,6 +244,7 @@ def report(paths: list[str], pool: bool = False) -> list[dict]:
     for r in records(paths):
         key = json.dumps([r["game"], r["players"], r["options"], r["playouts"], r["sure"],
                           "" if pool else r.get("label", ""), *(["peek"] if r.get("peek") else []),
+                          *([r["bars"]] if r.get("bars") else []),
                           *([r["search_seconds"]] if "search_seconds" in r else [])],
                          sort_keys=True)
         groups.setdefault(key, {}).setdefault(r["seed"], r)
@@ -293,6 +307,8 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1000, help="the first game's seed")
     parser.add_argument("--sure", type=float, default=None,
                         help="standard errors a move must beat normal's by (engine/search.SURE)")
+    parser.add_argument("--bar", action="append", default=[], metavar="TYPE=SE",
+                        help="another bar where normal's move is of this type (engine/search.BARS)")
     parser.add_argument("--baseline", action="store_true",
                         help="also play every game with normal in difícil's seat, same deal, and "
                              "print the paired difference")
@@ -338,7 +354,7 @@ def main(argv=None) -> int:
             players = max(game_class.min_players, min(players, game_class.max_players))
             show(measure(name, players, args.games, options, args.playouts, args.workers,
                          args.seed, args.sure, args.baseline, args.record, args.label,
-                         args.peek, args.search_seconds))
+                         args.peek, args.search_seconds, parsed_bars(args.bar)))
     return 0
 
 

@@ -182,16 +182,24 @@ def standing(totals: Sequence[float], seat: int, over: bool, win_worth: float,
 SURE = 2.0      # standard errors a move must beat the first listed by to be chosen instead
 
 
-def best(judged: list[Judged], least_worlds: int = 1) -> Judged:
+# Another bar than SURE where normal's move is of a given type: none at the table. The benches
+# set it (`scripts/bench strength --bar pass=0.5`) to try a bar that positions suggest
+# (`scripts/bench reading --report FILE --bars`) in whole games before a player takes it.
+BARS: dict[str, float] = {}
+
+
+def best(judged: list[Judged], least_worlds: int = 1, sure: float | None = None) -> Judged:
     """The move with the best mean among those clearly better than the first listed
-    (normal's own) and still in contention at the end (as many worlds as the first): with a few
-    worlds each, the best mean of many moves is partly luck. Normal's move stands when the
-    search met fewer than `least_worlds` worlds (its budget ran out first)."""
+    (normal's own: by `sure` standard errors, SURE if None) and still in contention at the end
+    (as many worlds as the first): with a few worlds each, the best mean of many moves is partly
+    luck. Normal's move stands when the search met fewer than `least_worlds` worlds (its budget
+    ran out first)."""
     first = judged[0]
     if len(first.results) < least_worlds:
         return first
+    bar = SURE if sure is None else sure
     better = [j for j in judged[1:]
-              if len(j.results) == len(first.results) and j.margin_over(first) > SURE]
+              if len(j.results) == len(first.results) and j.margin_over(first) > bar]
     return max(better, key=lambda j: j.mean) if better else first
 
 
@@ -235,7 +243,7 @@ class SearchBot(Generic[W]):
         budget = None if self.budget is None else max(1, round(self.budget * PLAYOUT_SHARE))
         self.last = judge(rules, view, moves, playouts, view_seed(self.seed, view), least,
                           budget, deadline)
-        return best(self.last, least).action
+        return best(self.last, least, BARS.get(moves[0].get("type", ""))).action
 
 
 class NormalPlayers:

@@ -7,7 +7,17 @@ import random
 import pytest
 
 from bench.peek import peeking
-from bench.strength import measure, paired, play_one, play_pair, report, summarise, versus
+from bench.strength import (
+    measure,
+    paired,
+    parsed_bars,
+    play_one,
+    play_pair,
+    report,
+    summarise,
+    versus,
+)
+from engine import search
 from engine.registry import GAMES
 from engine.search import searching_games
 
@@ -20,7 +30,7 @@ def test_the_paired_difference_is_the_mean_of_the_differences_with_its_interval(
 
 
 def test_one_game_records_the_seats_share_and_its_searches():
-    job = ("tren", 2, 1, 5, {"rounds": 1}, 8, None, "dificil", False, None)
+    job = ("tren", 2, 1, 5, {"rounds": 1}, 8, None, None, "dificil", False, None)
     won, thinking, changed, cpu = play_one(job)
     assert won in (0.0, 0.5, 1.0)
     assert thinking and all(t > 0 for t in thinking)
@@ -32,7 +42,7 @@ def test_one_game_records_the_seats_share_and_its_searches():
 
 
 def test_records_of_several_runs_join_by_settings_and_count_a_deal_once(tmp_path):
-    job = ("tren", 2, 0, 7, {"rounds": 1}, 8, None, True, "abc", False, None)
+    job = ("tren", 2, 0, 7, {"rounds": 1}, 8, None, None, True, "abc", False, None)
     first = play_pair(job)
     assert first["label"] == "abc" and first["seed"] == 7 and "baseline" in first
     assert first["won"] in (0.0, 0.5, 1.0) and first["thinking_ms"]
@@ -64,6 +74,29 @@ def test_a_run_appends_each_game_to_its_record(tmp_path):
     assert [r["seed"] for r in lines] == [20, 21] and [r["seat"] for r in lines] == [0, 1]
     assert result["games"] == 2 and result["share"] == pytest.approx(
         sum(r["won"] for r in lines) / 2)
+
+
+def test_a_run_with_another_bar_sets_it_for_difícil_alone_and_is_reported_apart(tmp_path,
+                                                                              monkeypatch):
+    monkeypatch.setattr(search, "BARS", {})
+    assert parsed_bars(["pass=0.5", "draw=1"]) == {"pass": 0.5, "draw": 1.0}
+    job = ("tren", 2, 0, 7, {"rounds": 1}, 8, None, {"draw": 0.5}, True, "abc", False, None)
+    barred = play_pair(job)
+    assert barred["bars"] == {"draw": 0.5} and "baseline" in barred
+    seen = []
+    monkeypatch.setattr(search, "best", lambda judged, least=1, sure=None: (
+        seen.append((judged[0].action["type"], sure)), judged[0])[1])
+    play_one(job[:7] + ({"play": 0.5}, "dificil", False, None))
+    assert ("play", 0.5) in seen
+    assert all(sure == (0.5 if kind == "play" else None) for kind, sure in seen)
+    seen.clear()
+    play_one(job[:7] + (None, "dificil", False, None))       # the bars go with the run
+    assert seen and all(sure is None for _, sure in seen)
+    plain = play_pair(job[:7] + (None,) + job[8:])
+    assert "bars" not in plain
+    path = tmp_path / "r.jsonl"
+    path.write_text(json.dumps(barred) + "\n" + json.dumps(plain) + "\n")
+    assert [r["games"] for r in report([str(path)], pool=True)] == [1, 1]
 
 
 def test_two_labels_pair_by_deal(tmp_path):
@@ -106,7 +139,7 @@ def test_a_peeking_searcher_plays_out_the_true_hands_and_is_reported_apart(name,
 def test_a_run_cut_by_the_hosts_clock_limit_keeps_normals_moves_and_is_reported_apart(tmp_path):
     """`--search-seconds`: no time at all to search, so every searching decision is normal's
     move; its records are not joined with the budget's."""
-    job = ("tren", 2, 0, 7, {"rounds": 1}, 8, None, False, "abc", False, 0.0)
+    job = ("tren", 2, 0, 7, {"rounds": 1}, 8, None, None, False, "abc", False, 0.0)
     cut = play_pair(job)
     assert cut["search_seconds"] == 0.0 and cut["thinking_ms"] and cut["changed"] == 0
     whole = play_pair(job[:-1] + (None,))
