@@ -241,7 +241,9 @@ def solo_dealt(browser, out: Path, data: Path) -> None:
             if game == "ferrocarril":
                 page.locator(".fc-buy .paso").click()
                 draw = page.locator('.fc-actions [data-act="draw"]:not([data-at-rest])')
-                expect(draw).to_be_visible()
+                # the draw waits for the computer players' answers to the window: on a busy
+                # machine (a bench on both cores) once longer than the page's ten seconds
+                expect(draw).to_be_visible(timeout=30000)
             page.wait_for_timeout(600)
             page.screenshot(path=out / name)
             page.context.close()
