@@ -1,4 +1,5 @@
-"""Shared checks for the games' difícil (engine/<game>/hard.py)."""
+"""Shared checks for the games' difícil (engine/<game>/hard.py), and rules to try engine/search
+on."""
 import random
 
 
@@ -15,3 +16,21 @@ def worlds_from_view(rules, game, seat: int, same: tuple[str, ...], count: int =
     others = [sorted(w.hands[(seat + 1) % game.players]) for w in worlds]
     assert any(hand != others[0] for hand in others[1:])           # the unseen pieces move
     return worlds
+
+
+class Noisy:
+    """Rules for engine/search alone: each move's value is its `n` plus the world's luck plus
+    some luck of its own."""
+
+    def world(self, view, rng: random.Random) -> dict:
+        return {"luck": rng.random()}
+
+    def play(self, world, action) -> None:
+        world["move"] = action["n"]
+
+    def finish(self, world, rng: random.Random):
+        world["own"] = random.Random(f"{rng.random()} {world['move']}").random() * 0.5
+        return 10
+
+    def value(self, world) -> float:
+        return world["luck"] + world["own"] + world["move"]

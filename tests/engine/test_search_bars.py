@@ -1,12 +1,11 @@
 """engine/search's bar: another move replaces normal's only when it is better by the bar's
 standard errors over the same worlds, SURE unless `best` is given another, and the benches can
 set one per type of normal's move (BARS), which the table never does."""
-import random
-
 import pytest
 
 from engine import search
 from engine.search import Judged, SearchBot, best
+from tests.engine.search_helpers import Noisy
 
 
 def test_a_lower_bar_lets_a_move_that_is_better_but_not_surely_replace_normals():
@@ -19,24 +18,11 @@ def test_a_lower_bar_lets_a_move_that_is_better_but_not_surely_replace_normals()
     assert best([keep, buy], sure=search.SURE).action == {"type": "pass"}
 
 
-class SlightlyBetterBuy:
+class SlightlyBetterBuy(Noisy):
     """Buying is worth a little more than passing, with much luck of its own in each world."""
 
     def candidates(self, view):
         return [{"type": "pass", "n": 0.0}, {"type": "buy", "n": 0.04}]
-
-    def world(self, view, rng: random.Random) -> dict:
-        return {"luck": rng.random()}
-
-    def play(self, world, action) -> None:
-        world["move"] = action["n"]
-
-    def finish(self, world, rng: random.Random):
-        world["own"] = random.Random(f"{rng.random()} {world['move']}").random() * 0.5
-        return None
-
-    def value(self, world) -> float:
-        return world["luck"] + world["own"] + world["move"]
 
 
 def bot() -> SearchBot:

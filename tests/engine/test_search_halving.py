@@ -1,26 +1,8 @@
 """engine/search.judge's successive halving: a move far behind stops meeting worlds (never
 normal's, listed first), the playouts go to the moves still in contention, and `best` only
 chooses among those."""
-import random
-
 from engine.search import best, judge
-
-
-class Noisy:
-    """Each move's value is its `n` plus the world's luck plus some luck of its own."""
-
-    def world(self, view, rng: random.Random) -> dict:
-        return {"luck": rng.random()}
-
-    def play(self, world, action) -> None:
-        world["move"] = action["n"]
-
-    def finish(self, world, rng: random.Random):
-        world["own"] = random.Random(f"{rng.random()} {world['move']}").random() * 0.5
-        return 10
-
-    def value(self, world) -> float:
-        return world["luck"] + world["own"] + world["move"]
+from tests.engine.search_helpers import Noisy
 
 
 def worlds_met(judged):
