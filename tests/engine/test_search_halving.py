@@ -1,6 +1,7 @@
 """engine/search.judge's successive halving: a move far behind stops meeting worlds (never
 normal's, listed first), the playouts go to the moves still in contention, and `best` only
 chooses among those."""
+from engine import search
 from engine.search import best, judge
 from tests.engine.search_helpers import Noisy
 
@@ -40,4 +41,18 @@ def test_once_only_normals_move_is_left_the_search_stops_and_keeps_it():
     moves = [{"n": 0}, {"n": -5}, {"n": -6}]
     judged = judge(Noisy(), {}, moves, playouts=300, seed=3)
     assert worlds_met(judged) == [4, 4, 4]              # no worlds for normal's move alone
+    assert best(judged).action == {"n": 0}
+
+
+def test_with_two_moves_the_other_meets_every_world_however_far_behind():
+    moves = [{"n": 0}, {"n": -5}]
+    judged = judge(Noisy(), {}, moves, playouts=60, seed=3)
+    assert worlds_met(judged) == [30, 30]           # dropping it would end the search
+    assert best(judged).action == {"n": 0}
+
+
+def test_a_bench_may_drop_the_other_of_two_after_pair_worlds(monkeypatch):
+    monkeypatch.setattr(search, "PAIR_WORLDS", 8)
+    judged = judge(Noisy(), {}, [{"n": 0}, {"n": -5}], playouts=60, seed=3)
+    assert worlds_met(judged) == [8, 8]
     assert best(judged).action == {"n": 0}
