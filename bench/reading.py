@@ -6,6 +6,7 @@ closer to the peeking one: hundreds of positions show that, where a gain in game
 thousands.
 
     scripts/bench reading GAME [--seats 4] [--games 15] [--seed 0] [--every 1] [--ceiling]
+                          [--honest-knows discard]
                           [--option rounds=1] [--workers 2] [--record FILE --label NAME]
     scripts/bench reading --report FILE ... [--versus LABEL OTHER] [--kinds]
 
@@ -23,6 +24,10 @@ at. The records keep each search's means and margins too, so `--report FILE --ba
 remakes the honest choice with other bars for SURE (engine/search.py): whether a lower bar
 would bring it toward the seeing one, by kind, before whole games are played with one.
 
+`--honest-knows PLACE` gives the honest search one hidden place as it is (Ferrocarril's
+discard pile below its top card, Canasta's pile below what the events show; bench/peek.py's
+`knowing`): how far reading that place alone could bring it, against the records without.
+
 `--ceiling` measures how far the share can go: at each position the peeking search against
 itself with another seed (other worlds, the same true hands). What two seeds of the same
 seeing search leave apart is the search's own noise, that no reading of the hidden cards
@@ -37,7 +42,7 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from bench.peek import peeking
+from bench.peek import knowing, peeking
 from bench.strength import moves_made, parsed_options, records, wilson
 from engine import search
 from engine.registry import GAMES
@@ -46,7 +51,7 @@ from engine.registry import GAMES
 def positions_of(job: tuple) -> dict:
     """One game of normal players: at each position kept where difícil would search, whether
     its honest choice is the peeking one's, and the honest decision's CPU seconds."""
-    name, players, seed, options, every, ceiling = job
+    name, players, seed, options, every, ceiling, knows = job
     game_class = GAMES[name]
     game = game_class.new(players, options, seed)
     normal = [game_class.make_bot("normal", s, seed) for s in range(players)]
@@ -59,6 +64,8 @@ def positions_of(job: tuple) -> dict:
     searched = 0
     for seat, view, action, _, _ in moves_made(game, normal):
         honest = game_class.make_bot("dificil", seat, seed)
+        if knows:
+            knowing(honest.rules, game, knows)
         moves = honest.rules.candidates(view)
         if len(moves) > 1:
             searched += 1
@@ -80,7 +87,8 @@ def positions_of(job: tuple) -> dict:
                                "seeing_chose": moves.index(theirs)})
         game.apply(seat, action)
     return {"game": name, "players": players, "seed": seed, "options": options,
-            "every": every, **({"ceiling": True} if ceiling else {}), "agree": agree,
+            "every": every, **({"ceiling": True} if ceiling else {}),
+            **({"knows": knows} if knows else {}), "agree": agree,
             "cpu_ms": [round(t * 1000, 1) for t in cpu], "kinds": kinds, "left": left,
             "cost": cost, "judged": judged}
 
@@ -257,6 +265,9 @@ def main(argv=None) -> int:
     parser.add_argument("--every", type=int, default=1, help="keep one position in K")
     parser.add_argument("--ceiling", action="store_true",
                         help="the seeing search against itself with another seed")
+    parser.add_argument("--honest-knows", metavar="PLACE",
+                        help="the honest search sees this hidden place as it is (Ferrocarril's "
+                             "discard, Canasta's pile): what reading it alone could be worth")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--record", metavar="FILE")
@@ -288,8 +299,8 @@ def main(argv=None) -> int:
     if not args.game:
         parser.error("name a game, or --report FILE")
     options = parsed_options(args.option)
-    jobs = [(args.game, args.seats, args.seed + g, options, args.every, args.ceiling)
-            for g in range(args.games)]
+    jobs = [(args.game, args.seats, args.seed + g, options, args.every, args.ceiling,
+             args.honest_knows) for g in range(args.games)]
     done = []
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for record in pool.map(positions_of, jobs, chunksize=1):

@@ -1,10 +1,16 @@
 """bench/reading.py: how often difícil's honest choice is the one it makes seeing every hand."""
+import random
+from collections import Counter
+
 from bench import reading
+from bench.peek import knowing
+from bench.strength import moves_made
+from engine.registry import GAMES
 from engine.search import SURE, Judged
 
 
 def test_the_positions_are_the_same_whoever_searches_and_a_blind_peek_always_agrees(monkeypatch):
-    job = ("tren", 2, 5, {"rounds": 1}, 3, False)
+    job = ("tren", 2, 5, {"rounds": 1}, 3, False, None)
     seeing = reading.positions_of(job)
     assert len(seeing["agree"]) == len(seeing["cpu_ms"]) > 3
     for agree, (mine, theirs), cost in zip(seeing["agree"], seeing["left"], seeing["cost"],
@@ -24,8 +30,8 @@ def test_the_positions_are_the_same_whoever_searches_and_a_blind_peek_always_agr
 
 
 def test_seeing_every_hand_changes_some_choices():
-    agree = [a for seed in range(3)
-             for a in reading.positions_of(("tren", 4, seed, {"rounds": 1}, 4, False))["agree"]]
+    jobs = [("tren", 4, seed, {"rounds": 1}, 4, False, None) for seed in range(3)]
+    agree = [a for job in jobs for a in reading.positions_of(job)["agree"]]
     assert len(agree) > 10 and not all(agree)
 
 
@@ -37,10 +43,10 @@ def test_the_ceiling_pits_the_seeing_search_against_itself_with_other_worlds(mon
     real = reading.peeking
     monkeypatch.setattr(reading, "peeking",
                         lambda rules, game: (peeks.append(rules), real(rules, game)))
-    plain = reading.positions_of((*job, False))
+    plain = reading.positions_of((*job, False, None))
     assert len(peeks) == len(plain["agree"]) and "ceiling" not in plain
     peeks.clear()
-    record = reading.positions_of((*job, True))
+    record = reading.positions_of((*job, True, None))
     assert record["ceiling"] is True and len(record["agree"]) == len(plain["agree"])
     assert len(peeks) == 2 * len(record["agree"]) and peeks[0] is not peeks[1]
     reading.show("tren", 2, reading.summary([record]), ceiling=True)
@@ -122,3 +128,32 @@ def test_bars_count_agreements_departures_and_cost_by_kind(capsys):
     assert "2.0 SE: 0.0% / 0 / 20.0 / +0.0" in out and "1.0 SE: 100.0% / 1 / 0.0 / +20.0" in out
     again = reading.at_bars(kept * 2, [1.0])["pass/buy"][0]
     assert again["gain"] == 40.0 and again["gain_95"] == 0.0     # two alike: no spread
+
+
+def test_knowing_the_discard_pile_keeps_every_card_once_and_the_rest_dealt_as_before():
+    cls = GAMES["ferrocarril"]
+    game = cls.new(4, None, 7)
+    normal = [cls.make_bot("normal", s, 7) for s in range(4)]
+    for n, (seat, _, action, _, _) in enumerate(moves_made(game, normal)):
+        game.apply(seat, action)
+        if n > 60 and len(game.discard) > 6 and game.phase == "draw" and game.window is None:
+            break
+    seat = (game.turn + 1) % 4
+    view = game.view(seat)
+    honest = cls.make_bot("dificil", seat, 7).rules
+    told = cls.make_bot("dificil", seat, 7).rules
+    knowing(told, game, "discard")
+    for k in range(5):
+        plain, known = honest.world(view, random.Random(k)), told.world(view, random.Random(k))
+        assert known.discard == game.discard and plain.discard != game.discard
+        assert known.audit(full_deck=True) == []
+        assert known.hands[seat] == game.hands[seat] and known.table == plain.table
+        # only the cards of the true pile and those they were swapped with moved
+        moved = sum((Counter(a) - Counter(b)).total() for a, b in zip(
+            [*plain.hands, plain.stock], [*known.hands, known.stock], strict=True))
+        assert moved <= len(game.discard)
+
+
+def test_a_reading_knowing_a_place_says_so_in_its_record():
+    record = reading.positions_of(("ferrocarril", 2, 5, {}, 40, False, "discard"))
+    assert record["knows"] == "discard" and record["agree"]
