@@ -39,9 +39,9 @@ def knowing(rules, game, place: str) -> None:
     """Make `rules` (an honest difícil's) build its worlds with one of `game`'s hidden places as
     it is (`place`: Ferrocarril's "discard", Canasta's "pile"), the rest dealt as before: each
     true card of that place is swapped with a card the world put there in its stead, from
-    wherever the world had put the true one (another hand, the stock), so that every card is
-    still there once. How much reading that place alone could be worth (`scripts/bench reading
-    --honest-knows discard`)."""
+    wherever the world had put the true one (another hand, a kitty, the stock), so that every
+    card is still there once. How much reading that place alone could be worth
+    (`scripts/bench reading --honest-knows discard`)."""
     honest = rules.world
 
     def world(view: dict, rng: random.Random):
@@ -56,7 +56,7 @@ def knowing(rules, game, place: str) -> None:
             if card in missing:
                 missing.remove(card)
         holders = [h for s, h in enumerate(made.hands) if s != rules.seat]
-        holders.append(made.stock)
+        holders += [*getattr(made, "kitties", ()), made.stock]      # Canasta's face down too
         for card in missing:
             holder = next(h for h in holders if card in h)
             holder[holder.index(card)] = spare.pop()

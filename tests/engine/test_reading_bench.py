@@ -157,3 +157,19 @@ def test_knowing_the_discard_pile_keeps_every_card_once_and_the_rest_dealt_as_be
 def test_a_reading_knowing_a_place_says_so_in_its_record():
     record = reading.positions_of(("ferrocarril", 2, 5, {}, 40, False, "discard"))
     assert record["knows"] == "discard" and record["agree"]
+
+
+def test_knowing_canastas_pile_keeps_every_card_once():
+    cls = GAMES["canasta"]
+    game = cls.new(4, None, 3)
+    normal = [cls.make_bot("normal", s, 3) for s in range(4)]
+    for seat, _, action, _, _ in moves_made(game, normal):
+        game.apply(seat, action)
+        if len(game.pile) > 12 and game.phase == "draw":
+            break
+    seat = (game.turn + 1) % 4
+    told = cls.make_bot("dificil", seat, 3).rules
+    knowing(told, game, "pile")
+    for k in range(12):
+        world = told.world(game.view(seat), random.Random(k))
+        assert world.pile == game.pile and world.audit(full_deck=True) == []
