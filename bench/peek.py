@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 
 AS_THEY_ARE = ("hands", "kitties", "pile", "discard")
 ORDER_UNSEEN = ("stock", "boneyard")
@@ -47,14 +48,8 @@ def knowing(rules, game, place: str) -> None:
     def world(view: dict, rng: random.Random):
         made = honest(view, rng)
         true = list(getattr(game, place))
-        spare = list(getattr(made, place))
-        for card in true:
-            if card in spare:
-                spare.remove(card)
-        missing = list(true)
-        for card in getattr(made, place):
-            if card in missing:
-                missing.remove(card)
+        spare = list((Counter(getattr(made, place)) - Counter(true)).elements())
+        missing = (Counter(true) - Counter(getattr(made, place))).elements()
         holders = [h for s, h in enumerate(made.hands) if s != rules.seat]
         holders += [*getattr(made, "kitties", ()), made.stock]      # Canasta's face down too
         for card in missing:

@@ -48,44 +48,52 @@ from engine import search
 from engine.registry import GAMES
 
 
+def searched_positions(name: str, players: int, seed: int, options, every: int):
+    """One game of normal players, and at each `every`-th position where difícil would search:
+    the game as it stands, the seat, its view, difícil's candidates and the position's number
+    among the searched (the game moves on once the caller is done with the position)."""
+    game_class = GAMES[name]
+    game = game_class.new(players, options, seed)
+    normal = [game_class.make_bot("normal", s, seed) for s in range(players)]
+    searched = 0
+    for seat, view, action, _, _ in moves_made(game, normal):
+        moves = game_class.make_bot("dificil", seat, seed).rules.candidates(view)
+        if len(moves) > 1:
+            searched += 1
+            if searched % every == 0:
+                yield game, seat, view, moves, searched
+        game.apply(seat, action)
+
+
 def positions_of(job: tuple) -> dict:
     """One game of normal players: at each position kept where difícil would search, whether
     its honest choice is the peeking one's, and the honest decision's CPU seconds."""
     name, players, seed, options, every, ceiling, knows = job
     game_class = GAMES[name]
-    game = game_class.new(players, options, seed)
-    normal = [game_class.make_bot("normal", s, seed) for s in range(players)]
     agree: list[bool] = []
     cpu: list[float] = []
     kinds: list[str] = []
     left: list[list[bool]] = []         # [honest, seeing] left normal's move
     cost: list[float | None] = []
     judged: list[dict] = []
-    searched = 0
-    for seat, view, action, _, _ in moves_made(game, normal):
-        honest = game_class.make_bot("dificil", seat, seed)
-        if knows:
+    for game, seat, view, moves, _ in searched_positions(name, players, seed, options, every):
+        honest = game_class.make_bot("dificil", seat, seed + 1 if ceiling else seed)
+        if ceiling:                     # the same seeing search, other worlds
+            peeking(honest.rules, game)
+        elif knows:
             knowing(honest.rules, game, knows)
-        moves = honest.rules.candidates(view)
-        if len(moves) > 1:
-            searched += 1
-            if searched % every == 0:
-                if ceiling:             # the same seeing search, other worlds
-                    honest = game_class.make_bot("dificil", seat, seed + 1)
-                    peeking(honest.rules, game)
-                started = time.process_time()
-                mine = honest.choose(view)
-                cpu.append(time.process_time() - started)
-                seeing = game_class.make_bot("dificil", seat, seed)
-                peeking(seeing.rules, game)
-                theirs = seeing.choose(view)
-                agree.append(mine == theirs)
-                kinds.append(kind_of(moves))
-                left.append([mine != moves[0], theirs != moves[0]])
-                cost.append(cost_of(seeing.last, mine, theirs))
-                judged.append({"honest": rows_of(honest.last), "seeing": rows_of(seeing.last),
-                               "seeing_chose": moves.index(theirs)})
-        game.apply(seat, action)
+        started = time.process_time()
+        mine = honest.choose(view)
+        cpu.append(time.process_time() - started)
+        seeing = game_class.make_bot("dificil", seat, seed)
+        peeking(seeing.rules, game)
+        theirs = seeing.choose(view)
+        agree.append(mine == theirs)
+        kinds.append(kind_of(moves))
+        left.append([mine != moves[0], theirs != moves[0]])
+        cost.append(cost_of(seeing.last, mine, theirs))
+        judged.append({"honest": rows_of(honest.last), "seeing": rows_of(seeing.last),
+                       "seeing_chose": moves.index(theirs)})
     return {"game": name, "players": players, "seed": seed, "options": options,
             "every": every, **({"ceiling": True} if ceiling else {}),
             **({"knows": knows} if knows else {}), "agree": agree,

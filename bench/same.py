@@ -20,7 +20,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from bench.strength import moves_made
+from bench.reading import searched_positions
 from engine.registry import GAMES
 
 
@@ -67,30 +67,24 @@ def compare(job: tuple) -> dict:
     """One game of normal players: at each position kept, both choices and their CPU."""
     name, players, seed, every, base, changes = job
     game_class = GAMES[name]
-    game = game_class.new(players, None, seed)
-    normal = [game_class.make_bot("normal", s, seed) for s in range(players)]
     sides = (Settings(base), Settings(base + changes))
-    positions, searched = 0, 0
+    positions = 0
     cpu = [0.0, 0.0]
     differ: list[dict] = []
-    for seat, view, action, _, _ in moves_made(game, normal):
-        if len(game_class.make_bot("dificil", seat, seed).rules.candidates(view)) > 1:
-            searched += 1
-            if searched % every == 0:
-                chosen, judged = [], []
-                for side in (0, 1):
-                    bot = game_class.make_bot("dificil", seat, seed)
-                    forget_remembered()
-                    started = time.process_time()
-                    with sides[side]:
-                        chosen.append(bot.choose(view))
-                    cpu[side] += time.process_time() - started
-                    judged.append(rows(bot.last))
-                positions += 1
-                if chosen[0] != chosen[1]:
-                    differ.append({"seed": seed, "position": searched, "engine": judged[0],
-                                          "changed": judged[1]})
-        game.apply(seat, action)
+    for _, seat, view, _, searched in searched_positions(name, players, seed, None, every):
+        chosen, judged = [], []
+        for side in (0, 1):
+            bot = game_class.make_bot("dificil", seat, seed)
+            forget_remembered()
+            started = time.process_time()
+            with sides[side]:
+                chosen.append(bot.choose(view))
+            cpu[side] += time.process_time() - started
+            judged.append(rows(bot.last))
+        positions += 1
+        if chosen[0] != chosen[1]:
+            differ.append({"seed": seed, "position": searched, "engine": judged[0],
+                           "changed": judged[1]})
     return {"positions": positions, "cpu": cpu, "differ": differ}
 
 
