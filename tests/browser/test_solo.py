@@ -349,6 +349,20 @@ def test_a_phone_alone_leaves_ferrocarrils_counts_to_the_seats_bar(browser, host
         expect(page.locator(".seat-strip, .strip-seat")).to_have_count(0)
 
 
+def test_a_small_phone_says_manipulacions_round_and_target_whole(browser, host):
+    """On a 360×640 phone Manipulación's header said «Ronda 1 · a 200 …»: the round and the
+    target now go under the rule set's chip when there is no room beside it, whole."""
+    device = {**browser.devices["Pixel 7"], "viewport": {"width": 360, "height": 640}}
+    with page_in(browser, 10000, **device) as page:
+        page.goto(host.url + "/solo")
+        page.locator('.tile[data-game="manipulacion"]').click()
+        page.locator("#solo-start").click()
+        expect(page.locator(".mn-round")).to_have_text("Ronda 1 · a 200 puntos")
+        cut = page.evaluate("""() => [...document.querySelectorAll('.mn-line1, .mn-line1 > *')]
+            .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.className)""")
+        assert not cut, cut
+
+
 SEAT_BAR = """() => {
     const seats = [...document.querySelectorAll('#solo-bar .solo-seat')];
     const bar = document.querySelector('#solo-bar .solo-seats').getBoundingClientRect();
