@@ -537,3 +537,43 @@ def test_the_players_strip_holds_up_to_eight_seats_whole_and_legible(seats, brow
     assert min(min(chip["fonts"]) for chip in chips) >= MIN_FONT, chips
     assert not found["scroll"]
     assert found["height"] < 180, found["height"]
+
+
+# Ferrocarril's header: the contract chip whole; the turn's words whole, or a name too long for
+# the phone cut with an ellipsis (never clipped mid-letter by the box around it).
+FC_HEADER = """() => {
+    const chip = document.querySelector('.fc-contract');
+    const turn = document.querySelector('.fc-turn');
+    const text = turn.querySelector('.fc-turn-text');
+    const box = turn.getBoundingClientRect(), r = text.getBoundingClientRect();
+    return { contract: chip.textContent, contractWhole: chip.scrollWidth <= chip.clientWidth + 1,
+             turn: text.textContent, turnCut: text.scrollWidth > text.clientWidth + 1,
+             ellipsis: getComputedStyle(text).textOverflow === 'ellipsis',
+             inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5 };
+}"""
+
+
+@pytest.mark.parametrize("screen", ["360x640", "390x844"])
+def test_ferrocarrils_header_shows_the_longest_contract_whole(screen, browser, host,
+                                                               patient_expect):
+    """Round 6's «2 quintetos» beside «Ronda 6/7» did not fit beside the piles of a 390 px
+    phone and was cut short; it now goes under the round, whole. «Turno de Tía Maricarmen
+    López» ends in an ellipsis instead of being clipped mid-letter."""
+    from tests.browser.ferrocarril_rooms import FerrocarrilRoom
+    width, height = map(int, screen.split("x"))
+    device = {**browser.devices["Pixel 7"], "viewport": {"width": width, "height": height}}
+    rest = [SPANISH.format(c) for c in deck(2, 4)]
+    for name in (phone_states.FC_HAND + " 8b").split():
+        rest.remove(name)
+    deal = {"dealer": 0, "round": 6, "hands": [phone_states.FC_HAND, " ".join(rest[:13])],
+            "discard": "8b", "fill": True}
+    with page_in(browser, phone_states.WAIT_MS, **device) as phone:
+        room = FerrocarrilRoom(host, phone, deal, 2, guests=("Tía Maricarmen López",))
+        try:
+            expect(phone.locator(".fc-contract")).to_have_text("2 quintetos")
+            expect(phone.locator(".fc-turn-text")).to_have_text("Turno de Tía Maricarmen López")
+            found = phone.evaluate(FC_HEADER)
+            assert found["contractWhole"], found
+            assert found["inside"] and (not found["turnCut"] or found["ellipsis"]), found
+        finally:
+            room.close()

@@ -117,7 +117,7 @@ export function mount(root, ctx) {
       el.turn.textContent = t("phone.fc.your_turn");
       el.turn.classList.add("mine");
     } else {
-      el.turn.replaceChildren(swatch(seatAt(g.turn)), t("phone.fc.turn_of", { name: seatName(g.turn) }));
+      el.turn.replaceChildren(swatch(seatAt(g.turn)), h("span", { class: "fc-turn-text", text: t("phone.fc.turn_of", { name: seatName(g.turn) }) }));
     }
     const last = [...(g.events || [])].reverse().find((ev) => describe(ev));
     el.ticker.textContent = last && PLAYING.has(g.phase) ? describe(last) : "";
