@@ -1,11 +1,18 @@
 """The TV read from the sofa (1920x1080): the rank on a table card stands at least 4.5% of the
 screen's height with five players and a normal table, measured as the glyph's inked height in
-the browser; the end of a round keeps the closer's row in one line."""
+the browser; the end of a round keeps the closer's row in one line; Manipulación's players keep
+their names whole."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.night import abuela_closes, five_at_the_table, four_at_the_manipulacion_table
+from tests.browser.night import (
+    MANI_DEAL,
+    abuela_closes,
+    five_at_the_table,
+    four_at_the_manipulacion_table,
+)
+from tests.browser.pages import seat_at_tv
 
 WAIT_MS = 10000
 SMALLEST_SHARE = 0.045
@@ -62,6 +69,23 @@ def test_manipulacion_table_and_last_play_read_from_the_sofa(tv, host, new_phone
           f"last play {min(last):.1f} px = {min(last) / 1080:.1%}")
     assert min(table) >= SMALLEST_SHARE * 1080
     assert min(last) >= SMALLEST_SHARE * 1080
+
+
+def test_manipulacions_players_keep_their_names_whole_beside_the_dealers_mark(tv, host,
+                                                                            new_phone):
+    """Four at Rummy Manipulación: every name on the TV's players whole. The badges («Ordenador»,
+    the opening) stood on the name's line with «Reparte» and cut «Robotina» to «Roboti…»; they
+    go beside the counts."""
+    ana = new_phone()
+    tv.set_default_timeout(WAIT_MS)
+    seat_at_tv(host, tv, "manipulacion", [(ana, "Ana")], 4,
+               {"ruleset": "maquiavelo", "_deal": {**MANI_DEAL, "dealer": 1}})
+    expect(tv.locator('.mplayer[data-seat="1"] .dealer-mark')).to_have_count(1)
+    expect(tv.locator('.mplayer[data-seat="1"] .name')).to_have_text("Robotina")
+    names = tv.evaluate("""() => [...document.querySelectorAll('.mplayer .name')].map((n) => (
+        { name: n.textContent, whole: n.scrollWidth <= n.clientWidth + 1 }))""")
+    assert len(names) == 4 and all(n["whole"] for n in names), names
+    expect(tv.locator(".mplayer .mp-stats .mp-badges")).to_have_count(4)
 
 
 def test_the_closers_row_on_the_round_end_stays_in_one_line(tv, host, new_phone):

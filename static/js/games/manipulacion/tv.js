@@ -120,8 +120,8 @@ function players(ctx) {
         isTurn && h("span", { class: "turn-flag", "aria-hidden": "true" }, "▶"),
         seatChip(seat),
         h("span", { class: "name", text: seat.name }),
-        view.dealer === s && h("span", { class: "dealer-mark", title: t("tv.dealer"), text: t("tv.dealer") }),
-        h("span", { class: "mp-badges" }, badges)),
+        view.dealer === s && h("span", { class: "dealer-mark", title: t("tv.dealer"), text: t("tv.dealer") })),
+      // the badges under the name, beside the counts: on the name's line they cut «Robotina» short
       h("div", { class: "mp-stats" },
         cardsStat(BACK_ICON, player.cards, tc("mani.cards_unit", player.cards)),
         scored && h("span", { class: "stat score" }, h("b", { text: signed(player.score) }), h("span", { class: "unit", text: tc("mani.points", player.score) })),
@@ -129,7 +129,8 @@ function players(ctx) {
           h("span", { class: "unit", text: tc("mani.rounds_unit", player.rounds_won) })),
         isTurn && view.editing && h("span", { class: "mp-thinking" },
           h("span", { class: "think-dots", "aria-hidden": "true" }, h("i"), h("i"), h("i")),
-          h("span", { text: t("mani.thinking") }))));
+          h("span", { text: t("mani.thinking") })),
+        h("span", { class: "mp-badges" }, badges)));
   }));
 }
 
