@@ -539,17 +539,21 @@ def test_the_players_strip_holds_up_to_eight_seats_whole_and_legible(seats, brow
     assert found["height"] < 180, found["height"]
 
 
-# Ferrocarril's header: the contract chip whole; the turn's words whole, or a name too long for
-# the phone cut with an ellipsis (never clipped mid-letter by the box around it).
+# Ferrocarril's header: the contract chip whole; the turn's words whole on one or two lines, or a
+# name too long even for two ended with an ellipsis by the clamp (never clipped mid-letter by the
+# box around it).
 FC_HEADER = """() => {
     const chip = document.querySelector('.fc-contract');
     const turn = document.querySelector('.fc-turn');
     const text = turn.querySelector('.fc-turn-text');
     const box = turn.getBoundingClientRect(), r = text.getBoundingClientRect();
+    const style = getComputedStyle(text);
     return { contract: chip.textContent, contractWhole: chip.scrollWidth <= chip.clientWidth + 1,
-             turn: text.textContent, turnCut: text.scrollWidth > text.clientWidth + 1,
-             ellipsis: getComputedStyle(text).textOverflow === 'ellipsis',
-             inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5 };
+             turn: text.textContent, lines: Math.round(r.height / parseFloat(style.lineHeight)),
+             wide: text.scrollWidth > text.clientWidth + 1,
+             clamped: text.scrollHeight > text.clientHeight + 1, clamp: style.webkitLineClamp,
+             inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5
+                     && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5 };
 }"""
 
 
@@ -557,8 +561,10 @@ FC_HEADER = """() => {
 def test_ferrocarrils_header_shows_the_longest_contract_whole(screen, browser, host,
                                                                patient_expect):
     """Round 6's «2 quintetos» beside «Ronda 6/7» did not fit beside the piles of a 390 px
-    phone and was cut short; it now goes under the round, whole. «Turno de Tía Maricarmen
-    López» ends in an ellipsis instead of being clipped mid-letter."""
+    phone and was cut short; it now goes under the round, whole. Another's turn takes two
+    lines where one is too short («Turno de Abuela» was cut on a 390 px phone), and «Turno de
+    Tía Maricarmen López», too long even for two, ends in an ellipsis instead of being clipped
+    mid-letter."""
     from tests.browser.ferrocarril_rooms import FerrocarrilRoom
     width, height = map(int, screen.split("x"))
     device = {**browser.devices["Pixel 7"], "viewport": {"width": width, "height": height}}
@@ -574,6 +580,10 @@ def test_ferrocarrils_header_shows_the_longest_contract_whole(screen, browser, h
             expect(phone.locator(".fc-turn-text")).to_have_text("Turno de Tía Maricarmen López")
             found = phone.evaluate(FC_HEADER)
             assert found["contractWhole"], found
-            assert found["inside"] and (not found["turnCut"] or found["ellipsis"]), found
+            assert found["inside"] and not found["wide"] and found["lines"] <= 2, found
+            assert not found["clamped"] or found["clamp"] == "2", found
+            if os.environ.get("SOBREMESA_SCREENS"):
+                phone.screenshot(path=str(ROOT / "docs" / "screens"
+                                          / f"phone-ferrocarril-header-{screen}.png"))
         finally:
             room.close()

@@ -32,9 +32,11 @@ def hand_codes(page: Page) -> list[str]:
     return sorted(i[:i.rindex("#")] for i in ids)
 
 
-def start_with_defaults(page: Page, url: str):
+def start_with_defaults(page: Page, url: str, name: str | None = None):
     page.goto(url + "/solo")
     page.locator('.tile[data-game="ferrocarril"]').click()                 # tap 1: the game
+    if name is not None:
+        page.locator("#solo-name").fill(name)
     expect(page.locator('[data-stepper="bots"] .step-value')).to_have_text("2")
     expect(page.locator('[data-opponent="all"] [data-level="normal"]')).to_have_attribute(
         "aria-pressed", "true")
@@ -293,7 +295,7 @@ def test_the_solo_screen_fits_a_tablet_either_way_round_and_a_big_laptop(browser
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
     try:
-        start_with_defaults(page, host.url)
+        start_with_defaults(page, host.url, "Abuelo")
         expect(page.locator(".fc-table-tv .player-row")).to_have_count(3)   # as on the TV
         expect(page.locator(".fc-hand .hand-card").first).to_be_visible()
         for part in (".solo-bar", ".fc-hand", ".fc-actions", ".fc-table-tv"):
@@ -301,15 +303,19 @@ def test_the_solo_screen_fits_a_tablet_either_way_round_and_a_big_laptop(browser
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, (part, box)
             assert box["y"] >= 0 and box["y"] + box["height"] <= height + 1, (part, box)
         # Nothing is cut off: the seats and the controls fit their bar, the page does not
-        # scroll sideways, and every seat shows its cards and points.
+        # scroll sideways, and every seat shows its name, cards and points.
         fits = page.evaluate("""() => [...document.querySelectorAll(
             '.solo-seats, .solo-controls, body')].every(n => n.scrollWidth <= n.clientWidth + 1)""")
         assert fits
-        # (read in one go: the bar is drawn again with every state)
+        # (read in one go: the bar is drawn again with every state) Each name whole: on a
+        # tablet held upright «Abuelo (tú)» and «Robotina» were cut beside the controls.
         seats = page.evaluate("""() => [...document.querySelectorAll('.solo-seat')].map(s => ({
             right: s.getBoundingClientRect().right,
-            score: (s.querySelector('.solo-score')?.offsetWidth || 0) > 0}))""")
-        assert len(seats) == 3 and all(s["right"] <= width and s["score"] for s in seats), seats
+            score: (s.querySelector('.solo-score')?.offsetWidth || 0) > 0,
+            name: [...s.querySelectorAll('.solo-seat-name')].every(
+                n => n.scrollWidth <= n.clientWidth + 1)}))""")
+        assert len(seats) == 3 and all(s["right"] <= width and s["score"] and s["name"]
+                                       for s in seats), seats
     finally:
         context.close()
 
