@@ -1,0 +1,44 @@
+"""Words cut off, on the one-device page (/solo), which draws each game's phone screen: each game
+at the start of a game on a small phone (360×640), an iPhone's (390×844) and a tablet held upright
+(768×1024), with the player's name a family would type. No text runs wider than a box that clips
+it or ends it in «…» (the texts only a screen reader hears aside). Found this way, and mended:
+the seats bar's third seat under the pause button, the tablet's names in the seats bar,
+Ferrocarril's contract and «Turno de Abuela», Manipulación's round and target."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.pages import page_in
+
+# Every element with text of its own that is wider than its box, where the box clips it or ends
+# it with an ellipsis: its class and its words.
+CUT = """() => [...document.querySelectorAll('body *')].filter((el) => {
+    if (el.closest('.sr-only, .announce')) return false;
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height) return false;
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) return false;
+    const style = getComputedStyle(el);
+    return el.scrollWidth > el.clientWidth + 1
+        && (style.overflowX !== 'visible' || style.textOverflow === 'ellipsis');
+}).map((el) => `${el.className}: ${el.textContent.trim()}`)"""
+
+SIZES = {"360x640": (360, 640), "390x844": (390, 844), "768x1024": (768, 1024)}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", ["ferrocarril", "manipulacion", "tren", "canasta"])
+def test_no_words_are_cut_off_on_a_phone_or_a_tablet(game, size, browser, host):
+    width, height = SIZES[size]
+    with page_in(browser, 10000, viewport={"width": width, "height": height},
+                 has_touch=True) as page:
+        page.goto(host.url + "/solo")
+        page.locator(f'.tile[data-game="{game}"]').click()
+        page.locator("#solo-name").fill("Abuelo")
+        page.locator("#solo-start").click()
+        expect(page.locator("#solo-bar .solo-seat")).to_have_count(3)
+        expect(page.locator(".hand-card").first).to_be_visible()
+        for moment in range(2):                 # as the game starts, and a few moves on
+            page.wait_for_timeout(1500 * moment + 500)
+            cut = page.evaluate(CUT)
+            assert not cut, (moment, cut)
