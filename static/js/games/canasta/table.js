@@ -202,6 +202,13 @@ const CARD_MIN = 40;
 export function fitTable(root) {
   const table = root.classList.contains("canasta-table-tv") ? root : root.querySelector(".canasta-table-tv");
   if (!table) return;
+  // A laptop's area puts a player's name, cards held and canastas in one line: where the name
+  // does not fit it, the cards and canastas go under it (on a tablet «Robotina» was cut).
+  for (const seat of table.querySelectorAll(".ct-seat")) {
+    seat.classList.remove("stacked");
+    const name = seat.querySelector(".ct-name");
+    if (name && name.scrollWidth > name.clientWidth + 1) seat.classList.add("stacked");
+  }
   const areas = [...table.querySelectorAll(".ct-melds, .ct-seat")];
   const fits = (size) => {
     table.style.setProperty("--card-h", `${size}px`);
