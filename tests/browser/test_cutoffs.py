@@ -5,9 +5,8 @@ laptop to a small phone; each in Spanish and in English. No text runs wider than
 it or ends it in «…» (the texts only a screen reader hears aside). Found this way, and mended:
 the seats bar's third seat under the pause button, the tablet's names in the seats bar,
 Ferrocarril's contract and «Turno de Abuela», Manipulación's round and target, Tren's turn beside
-its boneyard, the names on Tren's trains on a tablet beside their tiles and points, and on the
-entry «Manipula…» on a laptop, «13 …» and options out of their panel on
-an upright tablet."""
+its boneyard, the names on Tren's trains and on Canasta's areas on a tablet, and on the entry
+«Manipula…» on a laptop, «13 …» and options out of their panel on an upright tablet."""
 from __future__ import annotations
 
 import pytest
