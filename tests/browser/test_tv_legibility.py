@@ -4,6 +4,9 @@ the browser; the end of a round keeps the closer's row in one line; Manipulació
 their names whole."""
 from __future__ import annotations
 
+import os
+
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.night import (
@@ -13,6 +16,7 @@ from tests.browser.night import (
     four_at_the_manipulacion_table,
 )
 from tests.browser.pages import seat_at_tv
+from tests.live import ROOT
 
 WAIT_MS = 10000
 SMALLEST_SHARE = 0.045
@@ -108,3 +112,45 @@ def test_the_closers_row_on_the_round_end_stays_in_one_line(tv, host, new_phone)
     ready = row.locator(".ready-badge").bounding_box()
     assert ready["width"] < 300                            # a badge, not a bar
     expect(row.locator(".prize-badge")).to_have_text("¡Premio!")
+
+
+FEED_SIZE = {"ferrocarril": 7, "tren": 8}        # the entries each game's feed keeps
+
+# Each feed entry against what shows of the list (its box within the panel, which clips it):
+# "whole" inside it, "hidden" wholly out of it (the next column, out of sight), "cut" neither.
+FEED_ENTRIES = """() => {
+  const list = document.querySelector('.feed ol').getBoundingClientRect();
+  const panel = document.querySelector('.feed').getBoundingClientRect();
+  const box = { top: list.top, left: list.left, bottom: Math.min(list.bottom, panel.bottom),
+                right: Math.min(list.right, panel.right) };
+  return [...document.querySelectorAll('.feed .feed-item')].map((item) => {
+    const r = item.getBoundingClientRect();
+    const inside = r.top >= box.top - 1 && r.bottom <= box.bottom + 1
+                && r.left >= box.left - 1 && r.right <= box.right + 1;
+    const outside = r.left >= box.right - 1 || r.top >= box.bottom - 1;
+    return inside ? "whole" : outside ? "hidden" : "cut";
+  });
+}"""
+
+
+@pytest.mark.parametrize("game", ["ferrocarril", "tren"])
+def test_the_feed_shows_whole_entries_only(tv, host, game):
+    """Four computer players, their reasons under their moves: as the feed fills its panel
+    (short beside Ferrocarril's ¡Compro! window or Tren's call), an entry that would not fit
+    whole is not shown at all. Ferrocarril's oldest showed its upper half at the panel's foot.
+    With SOBREMESA_SCREENS=1 the full feed is saved to docs/screens/tv-<game>-feed-full.png."""
+    seat_at_tv(host, tv, game, [], 4, {"rounds": 3} if game == "tren" else {},
+               bot_level="Normal")
+    expect(tv.locator(".feed .feed-item")).to_have_count(FEED_SIZE[game], timeout=60_000)
+    seen: set[str] = set()
+    for _ in range(40):
+        entries = tv.evaluate(FEED_ENTRIES)
+        assert "cut" not in entries, entries
+        assert entries[0] == "whole", entries                  # the newest always shows
+        seen.update(entries)
+        if "hidden" in seen:
+            break
+        tv.wait_for_timeout(500)
+    assert "hidden" in seen          # the panel filled: the case the test is about was met
+    if os.environ.get("SOBREMESA_SCREENS"):
+        tv.screenshot(path=str(ROOT / "docs" / "screens" / f"tv-{game}-feed-full.png"))
