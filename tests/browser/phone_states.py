@@ -36,6 +36,13 @@ MN_HAND = "Kd Kh 4s 5s"
 MN_TABLE = ["6s 7s 8s", "5h 6h 7h", "Qs Qd Qc", "9c 10c Jc"]
 
 
+def cards_left(*dealt: str) -> list[str]:
+    """Ferrocarril's 108 cards by name, less those `dealt` (texts of names), in deck order."""
+    rest = [SPANISH.format(c) for c in deck(2, 4)]
+    for name in " ".join(dealt).split():
+        rest.remove(name)
+    return rest
+
 
 def ferrocarril_deal(players: int) -> dict:
     """Abuela (seat 0, first to play) holds three tríos and a cuarteto and draws 9b; 8b is

@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from engine.cards import SPANISH, deck
 from tests.browser import phone_states
 from tests.browser.pages import page_in
 from tests.live import ROOT
@@ -384,18 +383,10 @@ def test_tren_with_eight_at_the_table_keeps_every_row_whole(screen, browser, hos
 FC5_GUESTS = ("Tía Maricarmen López", "Bisabuelo Fernando")
 
 
-def cards_left(*dealt: str) -> list[str]:
-    """Ferrocarril's 108 cards by name, less those `dealt` (texts of names), in deck order."""
-    rest = [SPANISH.format(c) for c in deck(2, 4)]
-    for name in " ".join(dealt).split():
-        rest.remove(name)
-    return rest
-
-
 def fc5_deal() -> dict:
     hand = phone_states.FC_HAND
     table = [[1, "7o 7c 7e"], [3, "Rb Ro Rc"]]
-    rest = cards_left(hand, "9b", "8b", *(m for _, m in table))
+    rest = phone_states.cards_left(hand, "9b", "8b", *(m for _, m in table))
     hands = [hand, " ".join(rest[:12]), rest[12], " ".join(rest[13:26]), " ".join(rest[26:39])]
     return {"dealer": 4, "hands": hands, "discard": "8b", "stock": "9b", "table": table,
             "fill": True}
@@ -574,7 +565,7 @@ def test_ferrocarrils_header_shows_the_longest_contract_whole(screen, browser, h
     from tests.browser.ferrocarril_rooms import FerrocarrilRoom
     width, height = map(int, screen.split("x"))
     device = {**browser.devices["Pixel 7"], "viewport": {"width": width, "height": height}}
-    rest = cards_left(phone_states.FC_HAND, "8b")
+    rest = phone_states.cards_left(phone_states.FC_HAND, "8b")
     deal = {"dealer": 0, "round": 6, "hands": [phone_states.FC_HAND, " ".join(rest[:13])],
             "discard": "8b", "fill": True}
     with page_in(browser, phone_states.WAIT_MS, **device) as phone:

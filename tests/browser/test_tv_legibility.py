@@ -1,7 +1,10 @@
 """The TV read from the sofa (1920x1080): the rank on a table card stands at least 4.5% of the
 screen's height with five players and a normal table, measured as the glyph's inked height in
 the browser; the end of a round keeps the closer's row in one line; Manipulación's players keep
-their names whole."""
+their names whole, at the table and at the end of a round and of the game; Ferrocarril's dealer
+too on its turn; the feed shows whole entries only. With SOBREMESA_SCREENS=1 those last tests save
+their screens to docs/screens (tv-ferrocarril-dealer-turn, tv-manipulacion-round-end and -game-over,
+tv-<game>-feed-full)."""
 from __future__ import annotations
 
 import os
@@ -16,9 +19,12 @@ from tests.browser.night import (
     four_at_the_manipulacion_table,
 )
 from tests.browser.pages import seat_at_tv
+from tests.browser.phone_states import cards_left
+from tests.browser.test_cutoffs import CUT
 from tests.live import ROOT
 
 WAIT_MS = 10000
+SCREENS = ROOT / "docs" / "screens"
 SMALLEST_SHARE = 0.045
 
 # The inked height (px) of each table card's rank: the <text> that draws it, at the size it is
@@ -119,6 +125,7 @@ FEED_SIZE = {"ferrocarril": 7, "tren": 8}        # the entries each game's feed 
 # Each feed entry against what shows of the list (its box within the panel, which clips it):
 # "whole" inside it, "hidden" wholly out of it (the next column, out of sight), "cut" neither.
 FEED_ENTRIES = """() => {
+  if (!document.querySelector('.feed ol')) return null;        // between rounds: no feed
   const list = document.querySelector('.feed ol').getBoundingClientRect();
   const panel = document.querySelector('.feed').getBoundingClientRect();
   const box = { top: list.top, left: list.left, bottom: Math.min(list.bottom, panel.bottom),
@@ -137,20 +144,70 @@ FEED_ENTRIES = """() => {
 def test_the_feed_shows_whole_entries_only(tv, host, game):
     """Four computer players, their reasons under their moves: as the feed fills its panel
     (short beside Ferrocarril's ¡Compro! window or Tren's call), an entry that would not fit
-    whole is not shown at all. Ferrocarril's oldest showed its upper half at the panel's foot.
-    With SOBREMESA_SCREENS=1 the full feed is saved to docs/screens/tv-<game>-feed-full.png."""
+    whole is not shown at all. Ferrocarril's oldest showed its upper half at the panel's foot."""
     seat_at_tv(host, tv, game, [], 4, {"rounds": 3} if game == "tren" else {},
                bot_level="Normal")
     expect(tv.locator(".feed .feed-item")).to_have_count(FEED_SIZE[game], timeout=60_000)
     seen: set[str] = set()
-    for _ in range(40):
+    for _ in range(60):
         entries = tv.evaluate(FEED_ENTRIES)
-        assert "cut" not in entries, entries
-        assert entries[0] == "whole", entries                  # the newest always shows
-        seen.update(entries)
-        if "hidden" in seen:
-            break
+        if entries is not None:
+            assert "cut" not in entries, entries
+            assert entries[0] == "whole", entries              # the newest always shows
+            seen.update(entries)
+            if "hidden" in seen:
+                break
         tv.wait_for_timeout(500)
     assert "hidden" in seen          # the panel filled: the case the test is about was met
     if os.environ.get("SOBREMESA_SCREENS"):
-        tv.screenshot(path=str(ROOT / "docs" / "screens" / f"tv-{game}-feed-full.png"))
+        tv.screenshot(path=str(SCREENS / f"tv-{game}-feed-full.png"))
+
+
+# The dealer's row, when it has the turn: its name and whether it shows whole.
+DEALER_ON_TURN = """() => {
+  const name = document.querySelector('.player-row.turn.dealer .name');
+  return name && { name: name.textContent, whole: name.scrollWidth <= name.clientWidth + 1 };
+}"""
+
+
+def test_ferrocarrils_dealer_keeps_its_name_whole_on_its_turn(tv, host):
+    """Bombilla deals, and when her turn comes the ▶ stands before her name: with the dealer's
+    mark on the same line it read «Bomb…». The mark goes under the name then."""
+    hands = cards_left()
+    deal = {"dealer": 3, "hands": [" ".join(hands[13 * s:13 * s + 13]) for s in range(4)],
+            "discard": hands[52], "fill": True}
+    seat_at_tv(host, tv, "ferrocarril", [], 4, {"_deal": deal}, bot_level="Normal")
+    expect(tv.locator('.player-row.dealer[data-seat="3"] .name')).to_have_text("Bombilla")
+    dealer = tv.wait_for_function(DEALER_ON_TURN, timeout=60_000).json_value()
+    assert dealer == {"name": "Bombilla", "whole": True}
+    if os.environ.get("SOBREMESA_SCREENS"):
+        tv.screenshot(path=str(SCREENS / "tv-ferrocarril-dealer-turn.png"))
+    badge = tv.locator('.player-row[data-seat="3"] .dealer-badge')
+    expect(badge).to_have_text("Reparte")
+    assert badge.evaluate("(b) => b.scrollWidth <= b.clientWidth + 1")
+
+
+@pytest.mark.parametrize("ruleset, screen, shot", [
+    ("manipulacion", ".mani-over", "round-end"), ("maquiavelo", ".mani-game-over", "game-over")])
+def test_manipulacions_end_of_a_round_and_of_the_game_keep_every_name_whole(tv, host, ruleset,
+                                                                           screen, shot):
+    """Robotina lays her three Kings and is out at once: the end of the round (Manipulación's
+    rules, to 200) and of the game (Maquiavelo's, one round) show what each hand kept, with
+    every name whole, in Spanish and in English. Their name column cut «Robot…» and «Bombi…»,
+    and the game's end set its title across «Ver los mejores momentos»."""
+    hands = ["Kh Kd Kc", "Qh Qd Qc 5d", "Jh Jd Jc 6c", "Ks 9d Qs 4h"]
+    seat_at_tv(host, tv, "manipulacion", [], 4,
+               {"ruleset": ruleset, "_deal": {**MANI_DEAL, "hands": hands}}, bot_level="Normal")
+    expect(tv.locator(f"{screen} .mani-hand")).to_have_count(4, timeout=30_000)
+    if os.environ.get("SOBREMESA_SCREENS"):
+        tv.wait_for_timeout(600)
+        tv.screenshot(path=str(SCREENS / f"tv-manipulacion-{shot}.png"))
+    for lang in ("English", "Español"):
+        assert tv.evaluate(CUT) == []
+        if screen == ".mani-game-over":
+            offer = tv.locator(".replay-offer").bounding_box()
+            title = tv.locator(".go-podium h1").bounding_box()
+            assert offer is not None and title is not None
+            assert offer["y"] + offer["height"] <= title["y"], (offer, title)
+        tv.locator("#lang").click()
+        expect(tv.locator("#lang")).not_to_have_text(lang)
