@@ -29,8 +29,8 @@ normal's move in about one searched decision in twenty. Not clearly stronger tha
 never measured weaker: offered (`bot_levels`) as every game's third level, its thousand-game
 run recorded as it goes (`scripts/bench strength ferrocarril --record`). Since then
 (bench/records/): head to head 59.9 % [56.8, 62.8] of 1,000, normal in the same deals 50.2 %
-(+9.6 [+6.1, +13.1]); one among three normal 30.4 % [26.4, 34.7] of 477,
-normal in the same deals 28.0 % (+2.4 [−1.9, +6.7]): at four seats no edge the runs can show.
+(+9.6 [+6.1, +13.1]); one among three normal 30.5 % [26.6, 34.8] of 478,
+normal in the same deals 27.9 % (+2.6 [−1.7, +6.9]): at four seats no edge the runs can show.
 Its departures there are sound but small: judged again from the true state (`scripts/bench
 departures ferrocarril --seats 4 --games 40 --worlds 60 --seed 93100`, and 12 games from 93000),
 +6.7 ± 1.3 points each, 172 of 244 gaining, about five a game; a card bought that normal would
