@@ -63,6 +63,7 @@ PLAYOUT_MOVES = 4000    # a guard: a round of 6 seats takes a few hundred moves
 DISCARDS = 3            # discards compared: normal's and its next cheapest, one per rank
 
 _TEXT = {c: FRENCH.format(c) for c in set(whole_deck(1))}
+_ORDER = {c: display_order(c) for c in _TEXT}
 
 
 # ----- the lean path: what normal reads, straight from the state -------------------------------
@@ -84,6 +85,26 @@ def _melds_view(game: Canasta) -> list[dict]:
             seen = kept[m.id] = (m, len(m.cards), _meld_view(m))
         out.append(seen[2])
     return out
+
+
+def _table(game: Canasta) -> tuple:
+    """What the lean path reads of the table: the view's melds, whether 7s may be discarded, who
+    has melded and the view's players, worked out again only when the table has changed. Within
+    a round a meld only takes cards, and the cards on the melds are the deck's less those in the
+    stock, pile, hands, kitties and red 3s: counting those says whether the melds have grown."""
+    key = (id(game.melds), len(game.melds), len(game.stock) + len(game.pile)
+           + sum(map(len, game.hands)) + sum(map(len, game.kitties)),
+           sum(map(len, game.red_threes)), tuple(game.scores))
+    kept = game.__dict__.get("_lean_table")
+    if kept is None or kept[0] != key:
+        melded = {m.owner for m in game.melds}
+        players = [{"seat": s, "melded": s in melded, "requirement": game.needed(s),
+                    "score": game.scores[s],
+                    "red_threes": [_TEXT[c] for c in game.red_threes[s]]}
+                   for s in range(game.players)]
+        kept = game.__dict__["_lean_table"] = (key, _melds_view(game), game.sevens_free(),
+                                               melded, players)
+    return kept
 
 
 def lean_allowed(game: Canasta, seat: int, pos: Position) -> list[str]:
@@ -111,24 +132,21 @@ def lean_allowed(game: Canasta, seat: int, pos: Position) -> list[str]:
 def lean_position(game: Canasta, seat: int) -> Position:
     """The position normal builds from a view (`bots.position`), from the state: the hand in
     the view's order, which decides which of two equal cards normal plays."""
-    return Position(sorted(game.hands[seat], key=display_order), game.own_melds(seat),
-                    game.melded(seat), game.needed(seat), game.sevens_free())
+    _, _, sevens_free, melded, _ = _table(game)
+    return Position(sorted(game.hands[seat], key=_ORDER.__getitem__), game.own_melds(seat),
+                    seat in melded, game.needed(seat), sevens_free)
 
 
 def lean_view(game: Canasta, seat: int, pos: Position) -> dict:
     """What normal reads of a view besides its position `pos` (a full view also writes the
     hand, every refusal, every proposal and every event)."""
     top = game.top
-    players = [{"seat": s, "melded": False, "requirement": game.needed(s),
-                "score": game.scores[s], "red_threes": [_TEXT[c] for c in game.red_threes[s]]}
-               for s in range(game.players)]
-    for m in game.melds:
-        players[m.owner]["melded"] = True
+    _, melds, _, _, players = _table(game)
     return {
         "allowed": lean_allowed(game, seat, pos),
         "phase": game.phase,
         "players": players,
-        "melds": _melds_view(game),
+        "melds": melds,
         "sevens_free": pos.sevens_free,
         "pile_top": _TEXT[top] if top is not None else None,
         "pile": len(game.pile),
