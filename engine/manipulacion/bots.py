@@ -36,7 +36,8 @@ log = logging.getLogger(__name__)
 class Situation:
     """What a bot reads from its view, as table ints."""
 
-    def __init__(self, view: dict, seat: int):
+    def __init__(self, view: dict, seat: int, checker=check_play):
+        self.checker = checker          # commit.check_play, or the search's remembering one
         self.rules = RULESETS[view["ruleset"]["name"]]
         self.table = [parse_all(g["cards"]) for g in view["table"]]
         self.loose = parse_all(view["loose"])
@@ -44,8 +45,8 @@ class Situation:
         self.opened = view["players"][seat].get("opened", True)
 
     def check(self, groups, loose=None):
-        return check_play(self.rules, self.table, self.loose, self.hand, groups, loose,
-                          self.opened)
+        return self.checker(self.rules, self.table, self.loose, self.hand, groups, loose,
+                            self.opened)
 
 
 def _hand_runs(cards: list[int], ace: str) -> list[list[int]]:
@@ -94,6 +95,8 @@ def _remove(pool: list[int], cards: Sequence[int]) -> bool:
 class EasyBot:
     level = "facil"
 
+    checker = staticmethod(check_play)      # how a play is checked (`Situation.check`)
+
     def __init__(self, seat: int, seed: int = 0):
         self.seat = seat
         self.rng = random.Random(seed * 31 + seat)
@@ -136,7 +139,7 @@ class EasyBot:
     # ----- the easy play: from the hand only ------------------------------------------------
 
     def find_play(self, view: dict) -> list[dict] | None:
-        s = Situation(view, self.seat)
+        s = Situation(view, self.seat, self.checker)
         ace = s.rules.ace
         pool = [c for c in s.hand if c != JOKER]
         new_groups: list[list[int]] = []
@@ -181,13 +184,15 @@ class EasyBot:
 class NormalBot(EasyBot):
     level = "normal"
 
-    def __init__(self, seat: int, seed: int = 0, solver=None):
+    def __init__(self, seat: int, seed: int = 0, solver=None, checker=None):
         super().__init__(seat, seed)
         # (rules, table, hand, loose, opening_run=) -> a play (.table, .placed, .loose) or None
         self.solver = solver if solver is not None else solve_best
+        if checker is not None:
+            self.checker = checker
 
     def find_play(self, view: dict) -> list[dict] | None:
-        s = Situation(view, self.seat)
+        s = Situation(view, self.seat, self.checker)
         extra = {"opening_run": True} if s.rules.initial_meld.needs_opening_run(s.opened) else {}
         try:
             play = self.solver(s.rules, [list(g) for g in s.table], list(s.hand),

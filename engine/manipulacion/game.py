@@ -308,9 +308,11 @@ class Manipulacion(RoundGame):
 
     # ----- playing ----------------------------------------------------------------------------
 
+    checker = staticmethod(check_play)      # the search's worlds remember its answers
+
     def _check_copy(self, seat, groups, loose=None) -> Played:
-        return check_play(self.rules, self.table, self.loose, self.hands[seat], groups,
-                          loose, self.opened[seat])
+        return self.checker(self.rules, self.table, self.loose, self.hands[seat], groups,
+                            loose, self.opened[seat])
 
     def _commit(self, seat, played: Played) -> None:
         self.table = played.groups

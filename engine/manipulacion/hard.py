@@ -47,7 +47,7 @@ from engine.cards import JOKER
 from engine.game import GAME_OVER, ROUND_OVER
 from engine.manipulacion import actions as A
 from engine.manipulacion.bots import NormalBot
-from engine.manipulacion.commit import physical
+from engine.manipulacion.commit import Played, check_play, physical
 from engine.manipulacion.game import PLAY, Manipulacion
 from engine.manipulacion.melds import fmt, parse_all
 from engine.manipulacion.rulesets import RULESETS, TO_150
@@ -101,6 +101,26 @@ def _remembered(name, table, hand, loose, opening_run):
     return solve_best(RULESETS[name], table, hand, loose, opening_run=opening_run)
 
 
+def remembered_check(rules, table, loose, hand, groups, new_loose=None,
+                     opened: bool = True) -> Played:
+    """`check_play` for the playouts, remembering its last answers: the game checks again the
+    play normal has just checked (no new loose cards: the loose cards as they were, as
+    `check_play` reads it). A fresh `Played` each time, since the game keeps its lists
+    and changes them (a hand draws)."""
+    if RULESETS.get(rules.name) is not rules:
+        return check_play(rules, table, loose, hand, groups, new_loose, opened)
+    played = _checked(rules.name, tuple(map(tuple, table)), tuple(loose), tuple(hand),
+                      tuple(map(tuple, groups)),
+                      tuple(loose if new_loose is None else new_loose), opened)
+    return Played([list(g) for g in played.groups], list(played.hand), list(played.loose),
+                  list(played.placed))
+
+
+@lru_cache(maxsize=1024)
+def _checked(name, table, loose, hand, groups, new_loose, opened) -> Played:
+    return check_play(RULESETS[name], table, loose, hand, groups, new_loose, opened)
+
+
 def _without_jokers(rules, table, hand, loose, **extra):
     return solve_best(rules, table, [c for c in hand if c != JOKER], loose, **extra)
 
@@ -112,7 +132,8 @@ def hand_points(game: Manipulacion) -> list[int]:
 class ManipulacionRules:
     def __init__(self, seat: int, seed: int = 0):
         self.seat, self.seed = seat, seed
-        self.normal_of = NormalPlayers(lambda s: NormalBot(s, solver=remembered_solve))
+        self.normal_of = NormalPlayers(lambda s: NormalBot(s, solver=remembered_solve,
+                                                           checker=remembered_check))
 
     def candidates(self, view: dict) -> list[dict]:
         allowed = view.get("allowed") or []
@@ -135,6 +156,7 @@ class ManipulacionRules:
     def world(self, view: dict, rng: random.Random) -> Manipulacion:
         players = view["players"]
         game = Manipulacion(len(players), view["options"], seed=rng.getrandbits(32))
+        game.checker = remembered_check
         own = parse_all(view["hand"])
         game.table = [parse_all(g["cards"]) for g in view["table"]]
         game.loose = parse_all(view["loose"])

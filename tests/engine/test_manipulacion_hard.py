@@ -53,6 +53,7 @@ def test_the_playouts_path_leaves_the_state_apply_leaves(ruleset, monkeypatch):
     rules = hard.ManipulacionRules(0)
     for seed in range(3):
         lean = Manipulacion.new(3, {"ruleset": ruleset}, seed)
+        lean.checker = hard.remembered_check            # as in a world
         full = Manipulacion.new(3, {"ruleset": ruleset}, seed)
         moves = rules.finish(lean, random.Random(seed))
         bots = [NormalBot(s) for s in range(3)]
@@ -145,3 +146,42 @@ def test_the_playouts_remember_the_solvers_answers_and_judge_exactly_as_without(
         assert hard._remembered.cache_info().misses == 0 and asked     # asked afresh
         assert judged[0] == judged[1]
     assert remembered > len(asked) / 10
+
+
+def test_the_playouts_remember_the_checks_answers_and_judge_exactly_as_without(
+        full_search, monkeypatch):
+    """The game checks again the play normal has just checked: the playouts remember the
+    answers, each a fresh copy the game may change, and every result of the search is what the
+    check asked afresh gives."""
+    asked = []
+
+    def afresh(*args):
+        asked.append(args)
+        return hard.check_play(*args)
+
+    remembered = 0
+    for seat, view in searched_views(2, 24101, 2):
+        hard._checked.cache_clear()
+        bot = hard.DificilBot(seat, 5)
+        judged = [(bot.choose(view), [(j.action, j.results) for j in bot.last])]
+        remembered += hard._checked.cache_info().hits
+        hard._checked.cache_clear()
+        with monkeypatch.context() as patched:
+            patched.setattr(hard, "remembered_check", afresh)
+            bot = hard.DificilBot(seat, 5)
+            judged.append((bot.choose(view), [(j.action, j.results) for j in bot.last]))
+        assert hard._checked.cache_info().currsize == 0 and asked     # asked afresh
+        assert judged[0] == judged[1]
+    assert remembered > len(asked) / 4
+
+
+def test_a_remembered_check_is_a_fresh_copy_each_time():
+    game = Manipulacion.new(2, {}, 3)
+    table = [[4, 5, 6], [9, 25, 41]]            # 4-5-6 of one suit, three 9s
+    hand, groups = [7, 20, 40, 42], [[4, 5, 6, 7], [9, 25, 41]]
+    first = hard.remembered_check(game.rules, table, [], hand, groups)
+    first.hand.append(99)
+    first.groups[0].append(99)
+    again = hard.remembered_check(game.rules, table, [], hand, groups)
+    assert again.hand == [20, 40, 42] and again.groups[0] == [4, 5, 6, 7]
+    assert hard._checked.cache_info().hits >= 1
