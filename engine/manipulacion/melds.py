@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from engine.cards import ACE, FRENCH, JOKER, KING, Card, NotationError, from_code, left_over
+from engine.cards import (
+    ACE,
+    ALL_CARDS,
+    FRENCH,
+    JOKER,
+    KING,
+    Card,
+    NotationError,
+    from_code,
+    left_over,
+)
 from engine.manipulacion.messages import WHY_INVALID, group_words, not_a_meld
 from engine.messages import Words, refuse
 
@@ -28,17 +38,35 @@ def is_joker(x: int) -> bool:
     return x == JOKER or x >= NAMED
 
 
-def stands_for(x: int) -> Card:
-    """The card a table card counts as (a named joker counts as its name)."""
+def _stands_for(x: int) -> Card:
     return from_code(x - NAMED) if x >= NAMED else from_code(x)
 
 
-def fmt(x: int) -> str:
+def _fmt(x: int) -> str:
     if x == JOKER:
         return "*"
     if x >= NAMED:
         return "*" + FRENCH.format(from_code(x - NAMED))
     return FRENCH.format(from_code(x))
+
+
+# Every table card, looked up rather than worked out: the search's playouts read and write
+# cards hundreds of thousands of times a decision.
+_TABLE_CARDS = (JOKER, *ALL_CARDS, *(NAMED + c for c in ALL_CARDS))
+_STANDS_FOR = {x: _stands_for(x) for x in _TABLE_CARDS}
+_TEXT = {x: _fmt(x) for x in _TABLE_CARDS}
+_CODE = {text: int(x) for x, text in _TEXT.items()}
+
+
+def stands_for(x: int) -> Card:
+    """The card a table card counts as (a named joker counts as its name)."""
+    card = _STANDS_FOR.get(x)
+    return card if card is not None else _stands_for(x)
+
+
+def fmt(x: int) -> str:
+    text = _TEXT.get(x)
+    return text if text is not None else _fmt(x)
 
 
 def fmt_all(xs: Iterable[int]) -> str:
@@ -60,6 +88,9 @@ def cards_words(xs: Iterable[int]) -> list[Words]:
 
 
 def parse(text: str) -> int:
+    code = _CODE.get(text)
+    if code is not None:
+        return code
     text = text.strip()
     if text.startswith("*") and len(text) > 1:
         card = FRENCH.parse(text[1:])

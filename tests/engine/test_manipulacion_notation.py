@@ -130,3 +130,21 @@ def test_the_log_holds_normalized_dicts_and_a_replayed_log_gives_the_same_game()
     for viewer in (None, 0, 1, 2):
         assert again.view(viewer) == game.view(viewer)
     assert again.stock == game.stock
+
+
+def test_every_table_card_reads_back_as_written_and_stands_for_its_card():
+    """The card texts are looked up (melds.py): every real card, the joker and every named
+    joker, written and read back, and read with spaces around it as before."""
+    from engine.cards import ALL_CARDS, FRENCH
+    from engine.manipulacion.melds import stands_for
+    for card in ALL_CARDS:
+        assert parse(fmt(card)) == card and fmt(card) == FRENCH.format(card)
+        assert stands_for(card) == card
+        joker = named(card)
+        assert fmt(joker) == "*" + FRENCH.format(card) and parse(fmt(joker)) == joker
+        assert stands_for(joker) == card
+        assert parse(f" {fmt(joker)} ") == joker
+    assert (fmt(JOKER), parse("*"), parse(" * ")) == ("*", JOKER, JOKER)
+    assert all(type(parse(fmt(x))) is int for x in (JOKER, ALL_CARDS[0], named(ALL_CARDS[5])))
+    with pytest.raises(ValueError):
+        parse("*" + "*")
