@@ -6,6 +6,7 @@ Text: real cards in French notation (``Qh``, ``10s``), a named joker ``*Qh``, an
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from engine.cards import (
@@ -125,6 +126,11 @@ def run_ranks(ranks: Sequence[int], ace: str) -> list[int] | None:
 
 def classify(cards: Sequence[int], ace: str) -> str | None:
     """TRIO, RUN, or None when the cards (jokers named) are no valid group."""
+    return _classify(tuple(cards), ace)
+
+
+@lru_cache(maxsize=1 << 14)         # the same groups come back, turn after turn, world after world
+def _classify(cards: tuple[int, ...], ace: str) -> str | None:
     if len(cards) < MIN_SIZE or JOKER in cards:
         return None
     real = [stands_for(x) for x in cards]
