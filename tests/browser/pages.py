@@ -1,5 +1,6 @@
-"""What several browser tests open alike: a page that fails its test on any script error, and
-a family table (the TV's room, Abuela's phone and a computer player, started)."""
+"""What several browser tests open and check alike: a page that fails its test on any script
+error, a family table (the TV's room, Abuela's phone and a computer player, started), and the
+words a screen cuts off (`CUT`)."""
 from __future__ import annotations
 
 import json
@@ -9,6 +10,18 @@ from contextlib import contextmanager
 
 import socketio
 from playwright.sync_api import Page, expect
+
+# Every element with text of its own that is wider than its box, where the box clips it or ends
+# it with an ellipsis: its class and its words.
+CUT = """() => [...document.querySelectorAll('body *')].filter((el) => {
+    if (el.closest('.sr-only, .announce')) return false;
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height) return false;
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) return false;
+    const style = getComputedStyle(el);
+    return el.scrollWidth > el.clientWidth + 1
+        && (style.overflowX !== 'visible' || style.textOverflow === 'ellipsis');
+}).map((el) => `${el.className}: ${el.textContent.trim()}`)"""
 
 
 @contextmanager

@@ -12,19 +12,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import page_in
-
-# Every element with text of its own that is wider than its box, where the box clips it or ends
-# it with an ellipsis: its class and its words.
-CUT = """() => [...document.querySelectorAll('body *')].filter((el) => {
-    if (el.closest('.sr-only, .announce')) return false;
-    const box = el.getBoundingClientRect();
-    if (!box.width || !box.height) return false;
-    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) return false;
-    const style = getComputedStyle(el);
-    return el.scrollWidth > el.clientWidth + 1
-        && (style.overflowX !== 'visible' || style.textOverflow === 'ellipsis');
-}).map((el) => `${el.className}: ${el.textContent.trim()}`)"""
+from tests.browser.pages import CUT, page_in
 
 SIZES = {"360x640": (360, 640), "390x844": (390, 844), "768x1024": (768, 1024),
          "1024x768": (1024, 768), "1366x768": (1366, 768)}

@@ -18,9 +18,8 @@ from tests.browser.night import (
     five_at_the_table,
     four_at_the_manipulacion_table,
 )
-from tests.browser.pages import seat_at_tv
+from tests.browser.pages import CUT, seat_at_tv
 from tests.browser.phone_states import cards_left
-from tests.browser.test_cutoffs import CUT
 from tests.live import ROOT
 
 WAIT_MS = 10000
