@@ -2,8 +2,8 @@
 holds exactly what a full view says of the same things and normal chooses the same from both;
 the playouts' path through the handlers leaves the state `apply` leaves; a world built from a
 view shows that seat the same view again, with the unseen cards moved around; the candidates
-are normal's play first, then holding; the playouts' remembered solver judges exactly as the
-solver asked afresh. The real solver plays here (normal's own)."""
+are normal's play first, then holding; the playouts' remembered solver and play checks judge
+exactly as when asked afresh. The real solver plays here (normal's own)."""
 import random
 
 import pytest
@@ -122,57 +122,36 @@ def searched_views(players: int, seed: int, wanted: int):
                 return
 
 
-def test_the_playouts_remember_the_solvers_answers_and_judge_exactly_as_without(
-        full_search, monkeypatch):
-    """The playouts' solver remembers its answers (the same table and hand come back in world
-    after world): every result of the search is what the solver asked afresh gives."""
+@pytest.mark.parametrize("remembering, memory, original, share", [
+    ("remembered_solve", "_remembered", "solve_best", 10),
+    ("remembered_check", "_checked", "check_play", 4)])
+def test_the_playouts_remember_answers_and_judge_exactly_as_when_asked_afresh(
+        full_search, monkeypatch, remembering, memory, original, share):
+    """The playouts remember the solver's answers (the same table and hand come back in world
+    after world) and the play checks' (the game checks again the play normal has just checked;
+    each answer a fresh copy the game may change): every result of the search is what asking
+    afresh gives, and at least one answer in `share` is remembered."""
     asked = []
 
     def afresh(*args, **kwargs):
         asked.append(args)
-        return hard.solve_best(*args, **kwargs)
+        return getattr(hard, original)(*args, **kwargs)
 
+    cache = getattr(hard, memory)
     remembered = 0
     for seat, view in searched_views(2, 24101, 2):
-        hard._remembered.cache_clear()
+        cache.cache_clear()
         bot = hard.DificilBot(seat, 5)
         judged = [(bot.choose(view), [(j.action, j.results) for j in bot.last])]
-        remembered += hard._remembered.cache_info().hits
-        hard._remembered.cache_clear()
+        remembered += cache.cache_info().hits
+        cache.cache_clear()
         with monkeypatch.context() as patched:
-            patched.setattr(hard, "remembered_solve", afresh)
+            patched.setattr(hard, remembering, afresh)
             bot = hard.DificilBot(seat, 5)
             judged.append((bot.choose(view), [(j.action, j.results) for j in bot.last]))
-        assert hard._remembered.cache_info().misses == 0 and asked     # asked afresh
+        assert cache.cache_info().currsize == 0 and asked     # asked afresh
         assert judged[0] == judged[1]
-    assert remembered > len(asked) / 10
-
-
-def test_the_playouts_remember_the_checks_answers_and_judge_exactly_as_without(
-        full_search, monkeypatch):
-    """The game checks again the play normal has just checked: the playouts remember the
-    answers, each a fresh copy the game may change, and every result of the search is what the
-    check asked afresh gives."""
-    asked = []
-
-    def afresh(*args):
-        asked.append(args)
-        return hard.check_play(*args)
-
-    remembered = 0
-    for seat, view in searched_views(2, 24101, 2):
-        hard._checked.cache_clear()
-        bot = hard.DificilBot(seat, 5)
-        judged = [(bot.choose(view), [(j.action, j.results) for j in bot.last])]
-        remembered += hard._checked.cache_info().hits
-        hard._checked.cache_clear()
-        with monkeypatch.context() as patched:
-            patched.setattr(hard, "remembered_check", afresh)
-            bot = hard.DificilBot(seat, 5)
-            judged.append((bot.choose(view), [(j.action, j.results) for j in bot.last]))
-        assert hard._checked.cache_info().currsize == 0 and asked     # asked afresh
-        assert judged[0] == judged[1]
-    assert remembered > len(asked) / 4
+    assert remembered > len(asked) / share
 
 
 def test_a_remembered_check_is_a_fresh_copy_each_time():
