@@ -6,7 +6,8 @@ draws, passes, scores and rounds won as shown, the seat's own hand, and the unse
 whole deck minus the hand, the table and the loose cards) dealt at random into the other hands
 (as many as each holds) and the stock. Playouts go through the game's own handlers with action
 values (no log, no view, no refusal text) and every seat chooses by normal's rules, the exact
-solver included (its answers remembered: `remembered_solve`), fed from the state (`lean_view`:
+solver included (its answers remembered: `remembered_solve`, and the play checks' that normal
+and the game make: `remembered_check`), fed from the state (`lean_view`:
 the facts normal reads, as a full view says them; tests/engine/test_manipulacion_hard.py checks
 both against the engine).
 
