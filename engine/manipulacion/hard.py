@@ -108,9 +108,10 @@ def remembered_check(rules, table, loose, hand, groups, new_loose=None,
     play normal has just checked (no new loose cards: the loose cards as they were, as
     `check_play` reads it). A fresh `Played` each time, since the game keeps its lists
     and changes them (a hand draws)."""
-    if RULESETS.get(rules.name) is not rules:
+    name = rules.name
+    if RULESETS.get(name) is not rules:         # a rule set of its own: not remembered
         return check_play(rules, table, loose, hand, groups, new_loose, opened)
-    played = _checked(rules.name, tuple(map(tuple, table)), tuple(loose), tuple(hand),
+    played = _checked(name, tuple(map(tuple, table)), tuple(loose), tuple(hand),
                       tuple(map(tuple, groups)),
                       tuple(loose if new_loose is None else new_loose), opened)
     return Played([list(g) for g in played.groups], list(played.hand), list(played.loose),
