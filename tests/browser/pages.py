@@ -147,8 +147,9 @@ class PhoneRoom:
     adds computer players, sets an explicit deal (the host runs with --allow-test-deals) and
     starts. A guest plays only when a test moves for it (`guest_act`); those in `gone` leave
     before the start (disconnected seats).
-    `state` is the newest state the host's client (the TV's view) was sent. Each game names
-    itself, its computer players' level and its hand's cards."""
+    `state` is the newest state the host's client (the TV's view) was sent; `wait_for_event`
+    finds an event in any state it was sent. Each game names itself, its computer players' level
+    and its hand's cards."""
     game = ""
     bot_level = "facil"
     hand_cards = ""
@@ -157,8 +158,9 @@ class PhoneRoom:
                  options: dict | None = None, at=lambda moment: None, timeout_ms: int = 10000,
                  guests: tuple[str, ...] = (), gone: tuple[str, ...] = ()):
         self.state: dict = {}
+        self.states: list[dict] = []
         self.client = socketio.Client()
-        self.client.on("state", lambda data: setattr(self, "state", data))
+        self.client.on("state", self._got)
         self.client.connect(host.url, transports=["websocket"], wait_timeout=5)
         created = self.client.call("create_room", {"game": self.game}, timeout=5)
         assert created.get("ok"), created
@@ -189,6 +191,23 @@ class PhoneRoom:
         self.command("start", {})
         expect(phone.locator("body")).to_have_attribute("data-screen", "game")
         expect(phone.locator(self.hand_cards).first).to_be_visible()
+
+    def _got(self, state: dict) -> None:
+        self.state = state
+        self.states.append(state)
+
+    def wait_for_event(self, found, timeout: float = 5.0) -> dict:
+        """The first event for which `found` is true in the states sent to the host's client so
+        far, waiting for it: the phone may show a move before the TV's state arrives, and the
+        computer players' moves that follow may push it out of the view's recent events."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for state in list(self.states):
+                for event in (state.get("game") or {}).get("events", []):
+                    if found(event):
+                        return event
+            assert time.monotonic() < deadline, "no such event reached the host's client"
+            time.sleep(0.05)
 
     def command(self, command: str, args: dict) -> None:
         reply = self.client.call("host", {"room": self.code, "host_token": self.token,

@@ -75,8 +75,8 @@ def test_after_the_hub_double_the_opener_may_start_the_train_or_end_the_turn(bro
         expect(page.locator(".tr-turn.mine")).to_have_count(0)
         expect(page.locator(".tr-hand .hand-card")).to_have_count(6)
         expect(lane(page, 0).locator(".tr-marker")).to_have_count(0)
-        ended = [e for e in room.state["game"]["events"] if e["type"] == "pass"]
-        assert ended[0] == {**ended[0], "seat": 0, "stop": True, "opening": True}, ended
+        ended = room.wait_for_event(lambda e: e["type"] == "pass")
+        assert ended == {**ended, "seat": 0, "stop": True, "opening": True}, ended
         expect(page.locator('.tr-actions [data-act="pass"]')).to_have_count(0)
         room.close()
 
