@@ -31,8 +31,8 @@ strong, 51.5 % [43.9, 59.0] of 165 games head to head and 30.5 % [23.8, 38.2] of
 as one among four normal players (fair share 25 %). It seldom leaves normal's move (8 of 140
 searches in three games, all discards): at two standard errors, with about twenty worlds per
 move, the differences it finds are too small to be sure of. Since then (bench/records/, the
-README's table), to 20,000: 64 % of 25 games head to head; one among three normal 25.7 %
-[21.4, 30.5] of 350, normal in the same deals 26.3 % (−0.6 [−6.7, +5.6]): no edge at four
+README's table), to 20,000: 64 % of 25 games head to head; one among three normal 26.0 %
+[21.8, 30.6] of 381, normal in the same deals 26.2 % (−0.3 [−6.2, +5.6]): no edge at four
 seats (its first 33 games, 18.2 % against normal's 39.4 %, were luck). Its choices are sound
 but few: each departure from normal's move, judged again from the true state over whole rounds,
 gains +137 ± 49 points (50 of 71, `scripts/bench departures canasta --seats 4 --games 11
