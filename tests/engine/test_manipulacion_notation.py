@@ -4,11 +4,11 @@ import json
 
 import pytest
 
-from engine.cards import JOKER
+from engine.cards import ALL_CARDS, FRENCH, JOKER
 from engine.game import MalformedAction
 from engine.manipulacion import actions as A
 from engine.manipulacion.game import Manipulacion
-from engine.manipulacion.melds import fmt, named, parse, parse_all
+from engine.manipulacion.melds import fmt, named, parse, parse_all, stands_for
 from tests.engine.notation_helpers import NotationCases
 
 pytestmark = pytest.mark.usefixtures("solver_stub")
@@ -135,8 +135,6 @@ def test_the_log_holds_normalized_dicts_and_a_replayed_log_gives_the_same_game()
 def test_every_table_card_reads_back_as_written_and_stands_for_its_card():
     """The card texts are looked up (melds.py): every real card, the joker and every named
     joker, written and read back, and read with spaces around it as before."""
-    from engine.cards import ALL_CARDS, FRENCH
-    from engine.manipulacion.melds import stands_for
     for card in ALL_CARDS:
         assert parse(fmt(card)) == card and fmt(card) == FRENCH.format(card)
         assert stands_for(card) == card
