@@ -147,9 +147,9 @@ class PhoneRoom:
     adds computer players, sets an explicit deal (the host runs with --allow-test-deals) and
     starts. A guest plays only when a test moves for it (`guest_act`); those in `gone` leave
     before the start (disconnected seats).
-    `state` is the newest state the host's client (the TV's view) was sent; `wait_for_event`
-    finds an event in any state it was sent. Each game names itself, its computer players' level
-    and its hand's cards."""
+    `state` is the newest state the host's client (the TV's view) was sent; `wait_for_game` waits
+    for the game's view in it, `wait_for_event` for an event in any state it was sent. Each game
+    names itself, its computer players' level and its hand's cards."""
     game = ""
     bot_level = "facil"
     hand_cards = ""
@@ -200,14 +200,22 @@ class PhoneRoom:
         """The first event for which `found` is true in the states sent to the host's client so
         far, waiting for it: the phone may show a move before the TV's state arrives, and the
         computer players' moves that follow may push it out of the view's recent events."""
+        return self._wait(lambda: next((event for state in list(self.states)
+                                        for event in _game_view(state).get("events", [])
+                                        if found(event)), None), timeout)
+
+    def wait_for_game(self, timeout: float = 5.0) -> dict:
+        """The game's newest view sent to the host's client, once there is one (the phone may
+        show the game before the TV's first state of it arrives)."""
+        return self._wait(lambda: _game_view(self.state) or None, timeout)
+
+    @staticmethod
+    def _wait(found, timeout: float):
         deadline = time.monotonic() + timeout
-        while True:
-            for state in list(self.states):
-                for event in (state.get("game") or {}).get("events", []):
-                    if found(event):
-                        return event
-            assert time.monotonic() < deadline, "no such event reached the host's client"
+        while (value := found()) is None:
+            assert time.monotonic() < deadline, "not reached the host's client in time"
             time.sleep(0.05)
+        return value
 
     def command(self, command: str, args: dict) -> None:
         reply = self.client.call("host", {"room": self.code, "host_token": self.token,
@@ -224,6 +232,12 @@ class PhoneRoom:
         for client in (*self.guests, self.client):
             if client.connected:
                 client.disconnect()
+
+
+def _game_view(state: dict) -> dict:
+    """The game's view in a room's state (before the start, "game" names the game)."""
+    game = state.get("game")
+    return game if isinstance(game, dict) else {}
 
 
 def record_texts(page: Page, selector: str) -> None:
@@ -259,7 +273,7 @@ def assert_counts_shown(page: Page, room: PhoneRoom, shown, word, me: int = 0) -
     `word(player)` the engine's player in words. Returns them."""
     deadline = time.monotonic() + 5
     while True:
-        want = {p["seat"]: word(p) for p in room.state["game"]["players"] if p["seat"] != me}
+        want = {p["seat"]: word(p) for p in room.wait_for_game()["players"] if p["seat"] != me}
         found = {seat: shown(page, seat) for seat in want}
         if found == want or time.monotonic() > deadline:
             break

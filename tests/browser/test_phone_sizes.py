@@ -345,7 +345,7 @@ def test_tren_with_eight_at_the_table_keeps_every_row_whole(screen, browser, hos
         try:
             expect(phone.locator(".tr-turn.mine")).to_be_visible()
             ruler("turn")
-            players = room.state["game"]["players"]
+            players = room.wait_for_game()["players"]
             shown = [tiles_shown(phone, seat) for seat in range(1, 8)]
             assert shown == [f"{p['tiles']} fichas" if p["tiles"] != 1 else "1 ficha"
                              for p in players[1:]], shown
