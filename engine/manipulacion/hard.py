@@ -34,7 +34,7 @@ their budget of 300 moves). Too few games to be sure, all of them at or above no
 always to hold its play back, and those departures are sound but small: judged again from the
 true state over whole rounds, +0.8 ± 0.7 points each, 10 of 15 gaining (`scripts/bench
 departures manipulacion --seats 4 --games 14 --worlds 60 --seed 92100`): it is normal with a
-small edge at most (29.8 % of 329 whole games won, +0.9 [−1.2, +3.1] points of share over normal
+small edge at most (30.0 % of 653 whole games won, +1.5 [−0.2, +3.3] points of share over normal
 in the same deals), and a larger one needs choices the solver makes alone today (which play,
 not only whether).
 """
